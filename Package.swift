@@ -1,0 +1,66 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "ActiveTask",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "activetaskctl", targets: ["activetaskctl"]),
+        .library(name: "TaskModel", targets: ["TaskModel"]),
+        .library(name: "AsyncActions", targets: ["AsyncActions"]),
+        .library(name: "SampleFiles", targets: ["SampleFiles"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        // The SageResearch task model: Codable tasks, steps, async action configurations, results.
+        .target(
+            name: "TaskModel",
+            swiftSettings: strict
+        ),
+        // The async-action lifecycle shared by every recorder controller.
+        .target(
+            name: "AsyncActions",
+            dependencies: [
+                "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Streaming sample files (JSON array, CSV, WAV): bounded memory, fsync policy, crash repair.
+        .target(
+            name: "SampleFiles",
+            dependencies: [
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "activetaskctl",
+            dependencies: [
+                "TaskModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SampleFilesTests",
+            dependencies: ["SampleFiles"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AsyncActionsTests",
+            dependencies: ["AsyncActions"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

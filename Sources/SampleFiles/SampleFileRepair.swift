@@ -1,0 +1,154 @@
+public import SystemPackage
+import Glibc
+
+/// Repairs sample files cut short by a crash, a kill or a power cut, keeping every complete
+/// record. The daemon runs it on the files of interrupted runs when it starts.
+public enum SampleFileRepair {
+    /// What a repair did.
+    public enum Outcome: Sendable, Hashable {
+        /// The file was already complete; nothing changed.
+        case alreadyComplete
+        /// The file was cut: `keptElements` complete records were kept, `droppedBytes` of a
+        /// partial record were removed, and the file was closed properly.
+        case repaired(keptElements: Int, droppedBytes: Int64)
+    }
+
+    /// Makes a JSON array file valid again: keeps every complete top-level element, drops a
+    /// partial last element and writes the closing bracket. An empty or headless file becomes
+    /// `[]`.
+    public static func repairJSONArray(at path: FilePath) throws(SampleFileError) -> Outcome {
+        let descriptor = try open(path)
+        defer { try? descriptor.close() }
+        var scanner = JSONArrayScanner()
+        try read(descriptor, path: path) { chunk in scanner.consume(chunk) }
+        if scanner.isComplete { return .alreadyComplete }
+
+        let keepLength: Int64
+        let tail: StaticString
+        if let end = scanner.lastElementEnd {
+            keepLength = end
+            tail = "\n]\n"
+        } else if let open = scanner.openingBracketEnd {
+            keepLength = open
+            tail = "\n]\n"
+        } else {
+            keepLength = 0
+            tail = "[]\n"
+        }
+        try truncate(descriptor, path: path, to: keepLength, appending: tail)
+        return .repaired(keptElements: scanner.elementCount, droppedBytes: scanner.offset - keepLength)
+    }
+
+    /// Makes a CSV file whole again by dropping a partial last line.
+    public static func repairCSV(at path: FilePath) throws(SampleFileError) -> Outcome {
+        let descriptor = try open(path)
+        defer { try? descriptor.close() }
+        var size: Int64 = 0
+        var lastNewlineEnd: Int64 = 0
+        var lines = 0
+        try read(descriptor, path: path) { chunk in
+            for (index, byte) in chunk.enumerated() where byte == 0x0A {
+                lastNewlineEnd = size + Int64(index) + 1
+                lines += 1
+            }
+            size += Int64(chunk.count)
+        }
+        if lastNewlineEnd == size { return .alreadyComplete }
+        try truncate(descriptor, path: path, to: lastNewlineEnd, appending: "")
+        return .repaired(keptElements: max(lines - 1, 0), droppedBytes: size - lastNewlineEnd)
+    }
+
+    private static func open(_ path: FilePath) throws(SampleFileError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(path, .readWrite, options: [.closeOnExec])
+        } catch {
+            throw SampleFileError(path: path.string, operation: "open for repair", errno: error as? Errno)
+        }
+    }
+
+    private static func read(
+        _ descriptor: FileDescriptor, path: FilePath, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(SampleFileError) {
+        let chunkSize = 64 * 1024
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
+        defer { storage.deallocate() }
+        while true {
+            let count: Int
+            do {
+                count = try descriptor.read(into: storage)
+            } catch {
+                throw SampleFileError(path: path.string, operation: "read", errno: error as? Errno)
+            }
+            if count == 0 { return }
+            body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
+        }
+    }
+
+    private static func truncate(
+        _ descriptor: FileDescriptor, path: FilePath, to length: Int64, appending tail: StaticString
+    ) throws(SampleFileError) {
+        if ftruncate(descriptor.rawValue, off_t(length)) != 0 {
+            throw SampleFileError(path: path.string, operation: "truncate", errno: Errno(rawValue: errno))
+        }
+        let tailBytes = tail.withUTF8Buffer { Array($0) }
+        do {
+            _ = try tailBytes.withUnsafeBytes { bytes in
+                try descriptor.writeAll(toAbsoluteOffset: length, bytes)
+            }
+        } catch {
+            throw SampleFileError(path: path.string, operation: "finish", errno: error as? Errno)
+        }
+        if fsync(descriptor.rawValue) != 0 {
+            throw SampleFileError(path: path.string, operation: "fsync", errno: Errno(rawValue: errno))
+        }
+    }
+}
+
+/// Follows the nesting of a JSON array's text, byte by byte, remembering where the last
+/// complete top-level element ends.
+struct JSONArrayScanner {
+    private(set) var offset: Int64 = 0
+    private(set) var openingBracketEnd: Int64?
+    private(set) var lastElementEnd: Int64?
+    private(set) var elementCount = 0
+    private(set) var isComplete = false
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+
+    mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+        for byte in chunk {
+            defer { offset += 1 }
+            if isComplete { continue }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1 { elementEnded() }
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { openingBracketEnd = offset + 1 }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 1 { elementEnded() }
+                if depth == 0 { isComplete = true }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func elementEnded() {
+        lastElementEnd = offset + 1
+        elementCount += 1
+    }
+}

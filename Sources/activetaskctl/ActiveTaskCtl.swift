@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `activetaskctl`: the command-line client of activetaskd, its reference front end, and the
+/// hardware bring-up tools that need no daemon.
+@main
+struct ActiveTaskCtl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activetaskctl",
+        abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
+        subcommands: []
+    )
+}
