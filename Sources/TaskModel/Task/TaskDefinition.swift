@@ -1,0 +1,59 @@
+/// A task as SageResearch decodes it (`assessment` and its aliases): identifier, steps,
+/// the async actions it declares, progress markers, and every key as written.
+public struct TaskDefinition: Sendable {
+    public var identifier: String
+    /// The type as written; nil when absent.
+    public var type: TaskType?
+    /// The steps, async actions and progress markers of the task itself.
+    public var container: StepContainer
+    /// Every key of the task as written (`shouldHideActions`, `actions`, `usesTrackedData`, …).
+    public var properties: [String: JSONValue]
+    /// Things worth a look that do not stop the task from loading.
+    public var warnings: [TaskWarning]
+
+    public init(identifier: String, type: TaskType? = .assessment, container: StepContainer,
+                properties: [String: JSONValue] = [:], warnings: [TaskWarning] = []) {
+        self.identifier = identifier
+        self.type = type
+        self.container = container
+        self.properties = properties
+        self.warnings = warnings
+    }
+
+    public var steps: [Step] { container.steps }
+    public var asyncActions: [any AsyncActionConfiguration] { container.asyncActions }
+    public var progressMarkers: [String]? { container.progressMarkers }
+}
+
+extension TaskDefinition: Codable {
+    private enum CodingKeys: String, CodingKey { case identifier, type }
+
+    public init(from decoder: any Decoder) throws {
+        let keyed = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try keyed.decode(String.self, forKey: .identifier)
+        type = try keyed.decodeIfPresent(TaskType.self, forKey: .type)
+        container = try StepContainer(decodingFrom: decoder)
+        properties = try [String: JSONValue](from: decoder)
+        warnings = []
+        let registry = TypeRegistry.current(decoder)
+        if let type {
+            if !registry.isTaskType(type.rawValue) {
+                warnings.append(TaskWarning(
+                    codingPath: "type",
+                    message: "Unknown task type \"\(type.rawValue)\"; it runs as \"assessment\". Register it (typeAliases) to silence this."))
+            }
+        } else {
+            warnings.append(TaskWarning(
+                codingPath: "type", message: "The task has no type; it runs as \"assessment\"."))
+        }
+    }
+
+    /// Encodes the task as written, with transforms replaced by the steps they loaded.
+    public func encode(to encoder: any Encoder) throws {
+        var members = properties
+        members["identifier"] = .string(identifier)
+        members["type"] = type.map { .string($0.rawValue) }
+        try container.encodeMembers(into: &members)
+        try members.encode(to: encoder)
+    }
+}
