@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "activetaskctl", targets: ["activetaskctl"]),
         .library(name: "TaskModel", targets: ["TaskModel"]),
+        .library(name: "TaskNavigation", targets: ["TaskNavigation"]),
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
         .library(name: "SampleFiles", targets: ["SampleFiles"]),
     ],
@@ -24,6 +25,12 @@ let package = Package(
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
         .target(
             name: "TaskModel",
+            swiftSettings: strict
+        ),
+        // Navigation, step paths, async start/stop rules, spoken schedule and plan: pure functions.
+        .target(
+            name: "TaskNavigation",
+            dependencies: ["TaskModel"],
             swiftSettings: strict
         ),
         // The async-action lifecycle shared by every recorder controller.
@@ -47,6 +54,7 @@ let package = Package(
             name: "activetaskctl",
             dependencies: [
                 "TaskModel",
+                "TaskNavigation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -54,6 +62,22 @@ let package = Package(
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TaskModelTests",
+            dependencies: ["TaskModel"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TaskNavigationTests",
+            dependencies: ["TaskNavigation", "TaskModel"],
+            swiftSettings: strict
+        ),
+        // Drives the built activetaskctl as a subprocess.
+        .testTarget(
+            name: "ActiveTaskCtlTests",
+            dependencies: ["activetaskctl"],
             swiftSettings: strict
         ),
         .testTarget(

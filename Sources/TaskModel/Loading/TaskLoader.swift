@@ -60,6 +60,8 @@ public struct TaskLoader: Sendable {
             warnings += try TaskValidator(file: displayName).validate(task: task)
             task.warnings = warnings
             document = .task(task)
+        case .asyncAction:
+            document = .asyncAction(try decode(AsyncActionDocument.self, data, context: context, prefix: "(root)", reasonSuffix: "").configuration)
         case .step:
             var step = try decode(Step.self, data, context: context, prefix: "(root)", reasonSuffix: "")
             try resolveTransforms(in: &step, prefix: "", baseDirectory: baseDirectory, context: context, depth: 0)
@@ -251,5 +253,14 @@ extension JSONValue {
         case .array: "array"
         case .object: "object"
         }
+    }
+}
+
+/// Decodes a lone async action configuration through the registry in `userInfo`.
+private struct AsyncActionDocument: Decodable {
+    var configuration: any AsyncActionConfiguration
+
+    init(from decoder: any Decoder) throws {
+        configuration = try TypeRegistry.current(decoder).decodeAsyncAction(from: decoder)
     }
 }

@@ -83,6 +83,11 @@ public struct TypeRegistry: Sendable {
         stepKinds[type] != nil
     }
 
+    /// True when `type` names an async action type the registry decodes.
+    public func isAsyncActionType(_ type: String) -> Bool {
+        asyncActionDecoders[type] != nil
+    }
+
     /// Decodes the async action configuration at `decoder`, dispatching on its `type`; an
     /// unknown type is kept as a `GenericAsyncActionConfiguration`.
     public func decodeAsyncAction(from decoder: any Decoder) throws -> any AsyncActionConfiguration {

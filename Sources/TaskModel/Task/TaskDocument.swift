@@ -1,9 +1,11 @@
 /// What a task file holds: a task, a single step (a section file loaded by a transform, or
-/// any step), or a task group.
+/// any step), a task group, or a lone async action configuration.
 public enum TaskDocument: Sendable {
     case task(TaskDefinition)
     case step(Step)
     case taskGroup(TaskGroup)
+    /// A lone async action configuration (a recorder's settings file).
+    case asyncAction(any AsyncActionConfiguration)
 
     /// A word for the document's kind, for messages.
     public var kindDescription: String {
@@ -11,6 +13,7 @@ public enum TaskDocument: Sendable {
         case .task: "task"
         case .step(let step): step.kind == .section ? "section" : "step"
         case .taskGroup: "task group"
+        case .asyncAction: "async action configuration"
         }
     }
 
@@ -21,9 +24,10 @@ public enum TaskDocument: Sendable {
         let type = members["type"]?.stringValue
         if let type, registry.isTaskType(type) { return .task }
         if let type, registry.isKnownStepType(type) { return .step }
+        if let type, registry.isAsyncActionType(type), members["steps"] == nil { return .asyncAction }
         if members["steps"] != nil { return .task }
         return type == nil ? .task : .step
     }
 
-    enum Kind { case task, step, taskGroup }
+    enum Kind { case task, step, taskGroup, asyncAction }
 }

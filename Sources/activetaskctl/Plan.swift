@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TaskModel
+import TaskNavigation
+
+/// `activetaskctl plan FILE [--json]`: the forward path through a task with no results and
+/// full instructions: steps, async action starts and stops, spoken prompts. No daemon needed.
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the steps of a task in order with async action starts/stops and spoken prompts.")
+
+    @OptionGroup var registryOptions: RegistryOptions
+
+    @Flag(help: "Print JSON: {taskIdentifier, steps: [{stepPath, type, duration, startAsyncActions, stopAsyncActions, spokenInstructions}]}.")
+    var json = false
+
+    @Flag(help: "Plan as in abbreviated-instructions mode (skip fullInstructionsOnly steps).")
+    var abbreviated = false
+
+    @Option(help: ArgumentHelp("Cohorts of the participant, comma separated (for cohort rules).", valueName: "names"))
+    var cohorts: String?
+
+    @Argument(help: ArgumentHelp("The task JSON file.", valueName: "file"))
+    var file: String
+
+    func run() throws {
+        let loader = TaskLoader(registry: try registryOptions.registry())
+        let task: TaskDefinition
+        let warnings: [TaskWarning]
+        do {
+            (task, warnings) = try loader.loadTask(path: file)
+        } catch {
+            Console.standardError(error.description)
+            throw ExitCode(1)
+        }
+        for warning in warnings { Console.standardError("\(file): \(warning)") }
+        let cohortSet = Set((cohorts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let plan: TaskPlan
+        do {
+            plan = try TaskPlan(task: task, showsFullInstructions: !abbreviated, cohorts: cohortSet)
+        } catch {
+            Console.standardError("\(file): (root): \(error)")
+            throw ExitCode(1)
+        }
+        for note in plan.notes { Console.standardError("\(file): note: \(note)") }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(plan), as: UTF8.self))
+        } else {
+            print(PlanText.render(plan, task: task))
+        }
+    }
+}
