@@ -131,7 +131,11 @@ public struct TaskLoader: Sendable {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            let (path, reason) = Self.describe(error)
+            var (path, reason) = Self.describe(error)
+            if case .dataCorrupted(let detail) = error, detail.codingPath.isEmpty,
+               let fault = JSONSyntaxLocator.firstFault(in: Array(data)) {
+                reason = "The file is not valid JSON: at line \(fault.line), column \(fault.column), \(fault.problem); fix the syntax."
+            }
             throw TaskLoadError(file: context.displayName, codingPath: CodingPath.join(prefix, path), reason: reason + reasonSuffix)
         } catch {
             throw TaskLoadError(file: context.displayName, codingPath: prefix, reason: "\(error)" + reasonSuffix)
@@ -145,8 +149,14 @@ public struct TaskLoader: Sendable {
             return (CodingPath.string(context.codingPath + [key]),
                     "The required key \"\(key.stringValue)\" is missing; add it.")
         case .typeMismatch(let type, let context):
-            return (CodingPath.string(context.codingPath),
-                    "Wrong type: expected \(friendlyName(type)). \(sentence(context.debugDescription))")
+            var found = ""
+            if let range = context.debugDescription.range(of: "but found ") {
+                let rest = context.debugDescription[range.upperBound...]
+                    .replacingOccurrences(of: " instead", with: "").trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                let noun = rest.hasPrefix("a ") || rest.hasPrefix("an ") ? rest : "a \(rest)".replacingOccurrences(of: "a array", with: "an array")
+                found = " but found \(noun)"
+            }
+            return (CodingPath.string(context.codingPath), "Wrong type: expected \(friendlyName(type))\(found).")
         case .valueNotFound(let type, let context):
             return (CodingPath.string(context.codingPath),
                     "The value is null; expected \(friendlyName(type)).")
@@ -206,7 +216,7 @@ public struct TaskLoader: Sendable {
     private func loadTransform(_ transform: Step, transformer: ResourceTransformer, prefix: String, baseDirectory: URL, context: Context) throws(TaskLoadError) -> Step {
         let resourcePath = CodingPath.join(prefix, "resourceTransformer.resourceName")
         let url = baseDirectory.appendingPathComponent(transformer.fileName).standardizedFileURL
-        let suffix = " (in \(transformer.fileName), loaded by the transform \"\(transform.identifier)\")"
+        let suffix = " The fault is in \(transformer.fileName), loaded by the transform \"\(transform.identifier)\"."
         if context.stack.contains(url.path) {
             let names = (context.stack + [url.path]).map { URL(fileURLWithPath: $0).lastPathComponent }
             throw TaskLoadError(
