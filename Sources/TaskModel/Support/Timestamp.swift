@@ -15,7 +15,8 @@ public enum Timestamp {
     }
 
     private static func style(timeZone: TimeZone, fractionalSeconds: Bool) -> Date.ISO8601FormatStyle {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: fractionalSeconds, timeZone: timeZone)
+        // SageResearch writes the offset with a colon (-02:30); the style omits it by default.
+        Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: fractionalSeconds, timeZone: timeZone)
     }
 
     /// A JSONEncoder date strategy writing SageResearch timestamps.
