@@ -6,6 +6,18 @@ public import TaskModel
 /// its owner is entered; one without starts when its owner (task or section) is entered.
 /// Stop: when the step (or section) named by `stopStepIdentifier` ends, else when the owner ends.
 public enum AsyncActionRules {
+    /// The actions whose owner (task or section) is entered by moving from `previous` to
+    /// `entered`: their controllers are created and ask for permission now, before they start.
+    public static func actionsToPrepare(entering entered: StepLocation, from previous: StepLocation?,
+                                        in task: TaskDefinition) -> [AsyncActionReference] {
+        entered.ancestors.flatMap { owner -> [AsyncActionReference] in
+            guard previous.map({ !$0.isWithin(owner) }) ?? true else { return [] }
+            return (task.container(at: owner)?.asyncActions ?? []).map {
+                AsyncActionReference(owner: task.stepPath(of: owner), ownerLocation: owner, configuration: $0)
+            }
+        }
+    }
+
     /// The actions to start when moving from `previous` (nil at the task's start) to `entered`.
     public static func actionsToStart(entering entered: StepLocation, from previous: StepLocation?,
                                       in task: TaskDefinition) -> [AsyncActionReference] {

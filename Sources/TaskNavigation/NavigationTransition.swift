@@ -13,10 +13,14 @@ public struct NavigationTransition: Sendable, Hashable {
     public var stopAsyncActions: [AsyncActionReference]
     /// Async actions to start for the step entered.
     public var startAsyncActions: [AsyncActionReference]
+    /// True when the step entered has a timer (active, countdown): its async actions start when
+    /// the timer starts, not when the step appears (DESIGN.md 3).
+    public var startsWithStepTimer: Bool
 
     public init(from: StepLocation?, to: StepLocation?, direction: NavigationDirection,
                 exitedContainers: [StepLocation] = [], enteredContainers: [StepLocation] = [],
-                stopAsyncActions: [AsyncActionReference] = [], startAsyncActions: [AsyncActionReference] = []) {
+                stopAsyncActions: [AsyncActionReference] = [], startAsyncActions: [AsyncActionReference] = [],
+                startsWithStepTimer: Bool = false) {
         self.from = from
         self.to = to
         self.direction = direction
@@ -24,6 +28,7 @@ public struct NavigationTransition: Sendable, Hashable {
         self.enteredContainers = enteredContainers
         self.stopAsyncActions = stopAsyncActions
         self.startAsyncActions = startAsyncActions
+        self.startsWithStepTimer = startsWithStepTimer
     }
 
     /// True when the move ended the task.

@@ -110,6 +110,7 @@ public struct TaskNavigator: Sendable {
         }
         return NavigationTransition(
             from: from, to: to, direction: direction, exitedContainers: Array(exited), enteredContainers: Array(entered),
-            stopAsyncActions: stops, startAsyncActions: starts)
+            stopAsyncActions: stops, startAsyncActions: starts,
+            startsWithStepTimer: to.flatMap(task.step(at:)).map { $0.effectiveDuration != nil && $0.kind.isTimed } ?? false)
     }
 }

@@ -81,6 +81,16 @@ import TaskModel
         #expect(Set(names(cancel.stopAsyncActions)) == ["t:whole", "t:span", "t/sec:owned"])
     }
 
+    @Test func ownersEnteredPrepareTheirActions() throws {
+        let task = try TaskJSON.task(Self.json)
+        #expect(names(AsyncActionRules.actionsToPrepare(entering: StepLocation([0]), from: nil, in: task)) == ["t:whole", "t:span"])
+        #expect(names(AsyncActionRules.actionsToPrepare(entering: StepLocation([1, 0]), from: StepLocation([0]), in: task)) == ["t/sec:owned", "t/sec:onWalk"])
+        #expect(AsyncActionRules.actionsToPrepare(entering: StepLocation([1, 1]), from: StepLocation([1, 0]), in: task).isEmpty)
+        var navigator = TaskNavigator(task: task)
+        #expect(try navigator.start().startsWithStepTimer == false)
+        #expect(try navigator.goForward().startsWithStepTimer) // the countdown: 5 s by default
+    }
+
     @Test func pureRulesForASingleMove() throws {
         let task = try TaskJSON.task(Self.json)
         // Entering the section from the intro starts what the section owns and what starts at countdown.

@@ -34,6 +34,23 @@ import TaskModel
             == #"{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"t/intro","stopAsyncActions":[],"type":"handInstruction"}"#)
     }
 
+    @Test func subtasksRunAsSectionsAndTaskInfoStepsAreShown() throws {
+        let json = #"""
+        {"identifier": "t", "type": "assessment", "steps": [
+            {"identifier": "info", "type": "taskInfo", "title": "About"},
+            {"identifier": "sub", "type": "subtask", "task": {"identifier": "inner", "type": "assessment",
+                "asyncActions": [{"identifier": "mic", "type": "microphone"}],
+                "steps": [{"identifier": "x", "type": "active", "duration": 2}]}}
+        ]}
+        """#
+        let plan = try TaskPlan(task: try TaskJSON.task(json))
+        #expect(plan.steps == [
+            .init(stepPath: "t/info", type: "taskInfo", duration: nil),
+            .init(stepPath: "t/sub/x", type: "active", duration: 2,
+                  startAsyncActions: [.init(owner: "t/sub", identifier: "mic")], stopAsyncActions: [.init(owner: "t/sub", identifier: "mic")]),
+        ])
+    }
+
     @Test func aPlanStopsWhereNavigationWouldLoopBack() throws {
         let json = #"""
         {"identifier": "t", "type": "assessment", "steps": [
