@@ -251,26 +251,3 @@ public struct TaskLoader: Sendable {
         return loaded
     }
 }
-
-extension JSONValue {
-    /// "object", "array", "string", … for messages.
-    var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .integer, .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-}
-
-/// Decodes a lone async action configuration through the registry in `userInfo`.
-private struct AsyncActionDocument: Decodable {
-    var configuration: any AsyncActionConfiguration
-
-    init(from decoder: any Decoder) throws {
-        configuration = try TypeRegistry.current(decoder).decodeAsyncAction(from: decoder)
-    }
-}
