@@ -20,7 +20,7 @@ public struct OrientationFilter: Sendable {
         /// North-West-Up); rejection is off during it.
         public var initialisationPeriod: Double = 3
         /// Degrees of disagreement beyond which the accelerometer is ignored (0 disables rejection).
-        public var accelerationRejection: Double = 10
+        public var accelerationRejection: Double = 5
         /// Degrees of disagreement beyond which the magnetometer is ignored (0 disables rejection).
         public var magneticRejection: Double = 10
         /// Seconds of mostly rejected measurements after which they are trusted again.
