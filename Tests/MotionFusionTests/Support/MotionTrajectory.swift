@@ -101,3 +101,21 @@ extension MotionTrajectory {
             stillIntervals: [0...lead])
     }
 }
+
+extension MotionTrajectory {
+    /// Still, then tumbling through all orientations (so a magnetometer sees its whole sphere),
+    /// then held still: for hard-iron calibration and heading.
+    static func tumbleThenHold(lead: Double = 3, tumble: Double = 30, hold: Double = 15) -> Self {
+        let attitude: @Sendable (Double) -> Quaternion = { t in
+            let s = min(max(0, t - lead), tumble)
+            // Ease in and out so the tumble starts and stops smoothly.
+            let phase = s - tumble / (2 * .pi) * Double.sin(2 * .pi * s / tumble)
+            return Quaternion(angle: 0.7 * phase, axis: Vector3(x: 0, y: 0, z: 1))
+                * Quaternion(angle: 0.45 * phase, axis: Vector3(x: 1, y: 0, z: 0))
+                * Quaternion(angle: 0.3 * phase, axis: Vector3(x: 0, y: 1, z: 0))
+        }
+        return MotionTrajectory(
+            name: "tumble then hold", duration: lead + tumble + hold, settlingTime: lead + tumble + 3,
+            attitude: attitude, stillIntervals: [0...lead, (lead + tumble)...(lead + tumble + hold)])
+    }
+}
