@@ -25,7 +25,8 @@ public struct OrientationFilter: Sendable {
         public var accelerationRejection: Double = 5
         /// Degrees of disagreement beyond which the magnetometer is ignored (0 disables rejection).
         public var magneticRejection: Double = 10
-        /// Seconds of mostly rejected measurements after which they are trusted again.
+        /// Seconds of mostly (> 90 %) rejected measurements after which they are all used again
+        /// until the disagreement has gone (Fusion's `rejectionTimeout`; 0 disables rejection).
         public var recoveryTriggerPeriod: Double = 5
 
         public init() {}
@@ -44,8 +45,8 @@ public struct OrientationFilter: Sendable {
     public private(set) var isMagnetometerIgnored = false
 
     private var elapsed: Double = 0
-    private var accelerationRecoveryTrigger: Double = 0
-    private var magneticRecoveryTrigger: Double = 0
+    private var accelerationRecovery = RecoveryState()
+    private var magneticRecovery = RecoveryState()
     private let accelerationThreshold: Double
     private let magneticThreshold: Double
 
@@ -84,8 +85,8 @@ public struct OrientationFilter: Sendable {
         }
         isInitialised = true
         elapsed = 0
-        accelerationRecoveryTrigger = 0
-        magneticRecoveryTrigger = 0
+        accelerationRecovery = RecoveryState()
+        magneticRecovery = RecoveryState()
     }
 
     /// Advances the attitude by `deltaTime` seconds with a bias-corrected rotation rate (rad/s),
@@ -115,9 +116,10 @@ public struct OrientationFilter: Sendable {
         isAccelerometerIgnored = true
         if up != .zero {
             let error = Self.feedback(measured: up, halfPredicted: halfUp)
-            if accept(
+            if Self.accept(
                 error: error, threshold: accelerationThreshold, initialising: initialising,
-                trigger: &accelerationRecoveryTrigger, deltaTime: deltaTime
+                recovery: &accelerationRecovery, period: settings.recoveryTriggerPeriod,
+                deltaTime: deltaTime
             ) {
                 halfFeedback += error
                 isAccelerometerIgnored = false
@@ -135,9 +137,10 @@ public struct OrientationFilter: Sendable {
                     z: q.y * q.z - q.w * q.x
                 )
                 let error = Self.feedback(measured: west, halfPredicted: halfWest)
-                if accept(
+                if Self.accept(
                     error: error, threshold: magneticThreshold, initialising: initialising,
-                    trigger: &magneticRecoveryTrigger, deltaTime: deltaTime
+                    recovery: &magneticRecovery, period: settings.recoveryTriggerPeriod,
+                    deltaTime: deltaTime
                 ) {
                     halfFeedback += error
                     isMagnetometerIgnored = false
@@ -160,17 +163,29 @@ public struct OrientationFilter: Sendable {
         return measured.dot(halfPredicted) < 0 ? error.normalized * 0.5 : error
     }
 
-    /// Rejection with recovery: a rejected measurement adds 9 s to the trigger, an accepted one
-    /// removes 1 s; once the trigger reaches the recovery period measurements are trusted again.
-    private func accept(
-        error: Vector3, threshold: Double, initialising: Bool, trigger: inout Double,
-        deltaTime: Double
+    /// Rejection with recovery: a rejected measurement adds 9 × Δt to the trigger, an accepted
+    /// one removes Δt; recovery (every measurement used) starts when the trigger reaches the
+    /// recovery period, i.e. when more than 90 % were rejected for a while, and ends when it
+    /// falls back to zero.
+    private static func accept(
+        error: Vector3, threshold: Double, initialising: Bool, recovery: inout RecoveryState,
+        period: Double, deltaTime: Double
     ) -> Bool {
-        guard !initialising, threshold > 0 else { return true }
+        guard !initialising, threshold > 0, period > 0 else { return true }
         let rejected = error.magnitudeSquared > threshold
-        trigger += rejected ? 9 * deltaTime : -deltaTime
-        trigger = min(max(trigger, 0), settings.recoveryTriggerPeriod)
-        return !rejected || trigger >= settings.recoveryTriggerPeriod
+        recovery.trigger = min(max(recovery.trigger + (rejected ? 9 * deltaTime : -deltaTime), 0), period)
+        if recovery.trigger >= period {
+            recovery.isRecovering = true
+        } else if recovery.trigger <= 0 {
+            recovery.isRecovering = false
+        }
+        return !rejected || recovery.isRecovering
+    }
+
+    /// Recovery trigger of one measurement (accelerometer or magnetometer).
+    struct RecoveryState: Sendable {
+        var trigger: Double = 0
+        var isRecovering = false
     }
 
     /// Squared magnitude of the half-feedback vector at `degrees` of disagreement (0 when off).
