@@ -83,7 +83,40 @@ func syntheticSamples(seconds: Double, magnetometer: Bool) -> [Sample] {
     return samples
 }
 
+/// The filter core alone (bias + attitude update per gyro sample, accelerometer already aligned),
+/// comparable with Fusion's C `FusionBiasUpdate` + `FusionAhrsUpdateNoMagnetometer`.
+func benchmarkCore(count: Int) {
+    var state: UInt64 = 99
+    func noise() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return (Double(state >> 11) / Double(1 << 53) - 0.5) * 2
+    }
+    let gyro = (0..<count).map { _ in Vector3(x: noise(), y: noise(), z: noise()) }
+    let accelerometer = Vector3(x: 0, y: 0, z: -1)
+    var best = Double.infinity
+    var checksum = 0.0
+    for _ in 0..<5 {
+        var filter = OrientationFilter()
+        var bias = GyroBiasEstimator()
+        filter.initialise(accelerometer: accelerometer, magnetometer: nil)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for rate in gyro {
+            bias.update(gyro: rate, accelerometer: accelerometer, deltaTime: 0.0025)
+            filter.update(
+                rotationRate: rate - bias.bias, accelerometer: accelerometer, magnetometer: nil,
+                deltaTime: 0.0025)
+        }
+        let elapsed = start.duration(to: clock.now)
+        checksum += filter.attitude.w
+        best = min(best, (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(count))
+    }
+    print("Filter core (GyroBiasEstimator + OrientationFilter, Double): "
+        + String(format: "%.1f ns per update, best of 5 x %d [checksum %.3f]", best, count, checksum))
+}
+
 func benchmark(seconds: Double) {
+    benchmarkCore(count: 2_000_000)
     for (name, frame, magnetometer) in [
         ("Z-Up, accel 100 Hz + gyro 400 Hz", ReferenceFrame.zUp, false),
         ("North-West-Up, + magnetometer 50 Hz", ReferenceFrame.northWestUp, true),
