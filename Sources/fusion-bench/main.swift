@@ -1,6 +1,7 @@
 // Micro-benchmark and CSV driver for MotionFusion.
 //
-//   fusion-bench [seconds]                 time the estimator on synthetic data (release build!)
+//   fusion-bench [seconds]                 time the estimator on synthetic data (release build!);
+//       with LD_PRELOAD of scripts/alloc_count.c (see there) it also counts heap allocations
 //   fusion-bench fuse IN.csv OUT.csv [--north-west-up]
 //       fuse `sensor,uptime,x,y,z` rows (sensor: accelerometer|gyro|magnetometer, CoreMotion
 //       units) into `uptime,qx,qy,qz,qw,gravityX..Z,userAccelerationX..Z,rotationRateX..Z,heading`
@@ -8,11 +9,21 @@
 import Foundation
 import MotionFusion
 
+/// The allocation count of scripts/alloc_count.c when it is preloaded, else nil.
+func allocationCount() -> UInt? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fusion_allocation_count")?
+        .assumingMemoryBound(to: UInt.self).pointee
+}
+
 let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "fuse" {
     try fuse(input: arguments[2], output: arguments[3], northWestUp: arguments.contains("--north-west-up"))
 } else {
     benchmark(seconds: arguments.count >= 2 ? Double(arguments[1]) ?? 60 : 60)
+    if let total = allocationCount() {
+        // Shows the counter is live: setup (sample arrays, estimators, printing) does allocate.
+        print("heap allocations in the whole process: \(total)")
+    }
 }
 
 func fuse(input: String, output: String, northWestUp: Bool) throws {
@@ -125,9 +136,11 @@ func benchmark(seconds: Double) {
         var best = Double.infinity
         var records = 0
         var checksum = 0.0
+        var allocations: UInt = 0
         for _ in 0..<7 {
             var estimator = DeviceMotionEstimator(settings: .init(referenceFrame: frame))
             records = 0
+            let allocationsBefore = allocationCount() ?? 0
             let clock = ContinuousClock()
             let start = clock.now
             for s in samples {
@@ -147,6 +160,7 @@ func benchmark(seconds: Double) {
                 checksum += motion.gravity.z
             }
             let elapsed = start.duration(to: clock.now)
+            allocations = (allocationCount() ?? 0) - allocationsBefore
             let nanoseconds = Double(elapsed.components.seconds) * 1e9
                 + Double(elapsed.components.attoseconds) / 1e9
             best = min(best, nanoseconds)
@@ -154,6 +168,7 @@ func benchmark(seconds: Double) {
         print(
             "\(name): \(samples.count) samples, \(records) records, best of 7: "
                 + String(format: "%.1f ns per record (gyro scan), %.1f ns per input sample", best / Double(records), best / Double(samples.count))
-                + " [checksum \(String(format: "%.3f", checksum))]")
+                + " [checksum \(String(format: "%.3f", checksum))]"
+                + (allocationCount() == nil ? "" : "; heap allocations in the loop: \(allocations)"))
     }
 }
