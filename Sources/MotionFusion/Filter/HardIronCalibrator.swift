@@ -4,7 +4,7 @@ import RealModule
 /// sphere fit: `|m|² = 2 b·m + c` with `c = r² − |b|²` (the "algebraic" fit, e.g. Ozyagcilar,
 /// "Calibrating an eCompass in the Presence of Hard- and Soft-Iron Interference", NXP AN4246).
 /// The normal equations are accumulated with exponential forgetting in fixed storage, so each
-/// sample costs O(1) and no allocation; they are solved every `solveInterval` samples.
+/// sample costs O(1) and no heap allocation; they are solved every `solveInterval` samples.
 /// Accuracy follows how well the samples cover the sphere (smallest eigenvalue of their
 /// covariance relative to the isotropic r²/3) and how well they fit it.
 public struct HardIronCalibrator: Sendable {
@@ -80,14 +80,28 @@ public struct HardIronCalibrator: Sendable {
     }
 
     private mutating func solve() {
-        var system: InlineArray<20, Double> = [
-            sxx, sxy, sxz, sx, rx,
-            sxy, syy, syz, sy, ry,
-            sxz, syz, szz, sz, rz,
-            sx, sy, sz, n, r1,
-        ]
-        guard Self.solve4(&system) else { return }
-        let p = (system[4], system[9], system[14], system[19])
+        // The 4×5 augmented normal equations in stack scratch space (no heap allocation).
+        typealias Row = (Double, Double, Double, Double, Double)
+        let rows: (Row, Row, Row, Row) = (
+            (sxx, sxy, sxz, sx, rx), (sxy, syy, syz, sy, ry), (sxz, syz, szz, sz, rz), (sx, sy, sz, n, r1)
+        )
+        let solution = withUnsafeTemporaryAllocation(of: Double.self, capacity: 20) {
+            system -> (Double, Double, Double, Double)? in
+            func store(_ index: Int, _ row: Row) {
+                system[index * 5] = row.0
+                system[index * 5 + 1] = row.1
+                system[index * 5 + 2] = row.2
+                system[index * 5 + 3] = row.3
+                system[index * 5 + 4] = row.4
+            }
+            store(0, rows.0)
+            store(1, rows.1)
+            store(2, rows.2)
+            store(3, rows.3)
+            guard Self.solve4(system) else { return nil }
+            return (system[4], system[9], system[14], system[19])
+        }
+        guard let p = solution else { return }
         let center = Vector3(x: p.0 / 2, y: p.1 / 2, z: p.2 / 2)
         let radiusSquared = p.3 + center.magnitudeSquared
         guard radiusSquared > 0 else { return }
@@ -135,7 +149,7 @@ public struct HardIronCalibrator: Sendable {
 
     /// Gaussian elimination with partial pivoting on a 4×5 augmented matrix, in place; the
     /// solution ends in the last column. Returns false when the system is singular.
-    private static func solve4(_ a: inout InlineArray<20, Double>) -> Bool {
+    private static func solve4(_ a: UnsafeMutableBufferPointer<Double>) -> Bool {
         for column in 0..<4 {
             var pivot = column
             for row in (column + 1)..<4 where abs(a[row * 5 + column]) > abs(a[pivot * 5 + column]) {
