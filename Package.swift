@@ -15,11 +15,13 @@ let package = Package(
         .library(name: "TaskNavigation", targets: ["TaskNavigation"]),
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
         .library(name: "SampleFiles", targets: ["SampleFiles"]),
+        .library(name: "MotionFusion", targets: ["MotionFusion"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -50,6 +52,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Device-motion sensor fusion (attitude, gravity, userAcceleration, rotationRate,
+        // calibrated magnetic field) from accelerometer + gyro (+ magnetometer) samples: pure, no I/O.
+        .target(
+            name: "MotionFusion",
+            dependencies: [
+                .product(name: "RealModule", package: "swift-numerics"),
+            ],
+            swiftSettings: strict
+        ),
+        // Micro-benchmark of MotionFusion: nanoseconds per fused sample.
+        .executableTarget(
+            name: "fusion-bench",
+            dependencies: ["MotionFusion"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -78,6 +95,14 @@ let package = Package(
         .testTarget(
             name: "ActiveTaskCtlTests",
             dependencies: ["activetaskctl"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MotionFusionTests",
+            dependencies: [
+                "MotionFusion",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
