@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "TaskModel", targets: ["TaskModel"]),
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
         .library(name: "SampleFiles", targets: ["SampleFiles"]),
+        .library(name: "IIO", targets: ["IIO"]),
+        .library(name: "Motion", targets: ["Motion"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,10 +45,36 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // libiio (Debian 12: 0.24), used only by the IIO module.
+        .systemLibrary(
+            name: "CLibIIO",
+            pkgConfig: "libiio",
+            providers: [.apt(["libiio-dev"])]
+        ),
+        // Linux IIO devices through libiio: contexts, devices, channels, attributes, buffers.
+        .target(
+            name: "IIO",
+            dependencies: ["CLibIIO"],
+            swiftSettings: strict
+        ),
+        // Motion capture: sensor discovery, scan decoding, CoreMotion units, the motion recorder.
+        .target(
+            name: "Motion",
+            dependencies: [
+                "IIO", "SampleFiles", "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
                 "TaskModel",
+                "Motion",
+                "IIO",
+                "AsyncActions",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -54,6 +82,11 @@ let package = Package(
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MotionTests",
+            dependencies: ["Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions"],
             swiftSettings: strict
         ),
         .testTarget(
