@@ -15,6 +15,8 @@ final class DeviceReader: @unchecked Sendable {
         var clock: DeviceClockMapping
         /// The device's sampling frequency (Hz), for times derived without a timestamp channel.
         var frequency: Double
+        /// A channel whose attribute shows that the device is still there.
+        var probeChannel: IIOChannel?
     }
 
     private let device: IIODevice
@@ -104,11 +106,21 @@ final class DeviceReader: @unchecked Sendable {
         }
     }
 
+    /// Reads an attribute the device is known to have (over iiod only listed attributes can be
+    /// read): fails with ENOENT/ENODEV once the device is gone.
+    private func probe() throws(IIOError) {
+        if let name = device.attributeNames.first {
+            _ = try device.readAttribute(name)
+        } else if let channel = layout.probeChannel, let name = channel.attributeNames.first {
+            _ = try channel.readAttribute(name)
+        }
+    }
+
     /// After a refill time-out: fails when the device has gone from the context or has been
     /// silent longer than the stall time-out.
     private func checkStillThere(since lastData: Double) -> MotionSourceError? {
         do {
-            _ = try device.readAttribute("name")
+            try probe()
         } catch {
             if error.isDeviceGone {
                 return MotionSourceError(

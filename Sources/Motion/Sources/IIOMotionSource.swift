@@ -150,7 +150,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         if let channel = timestampChannel, let offset = buffer.offset(of: channel), let type = channel.scanType {
             timestampLayout = (offset, type)
         }
-        let layout = DeviceReader.Layout(conversions: conversions, timestamp: timestampLayout, clock: clock, frequency: rate)
+        let layout = DeviceReader.Layout(
+            conversions: conversions, timestamp: timestampLayout, clock: clock, frequency: rate, probeChannel: sensors.first?.axes.first)
         var readerLogger = logger
         readerLogger[metadataKey: "device"] = "\(device.id)"
         let reader = DeviceReader(device: device, buffer: buffer, layout: layout, sink: sink, stallTimeout: stallTimeout, logger: readerLogger)
