@@ -4,7 +4,7 @@ public struct IIOError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Int32
     /// What was being done, for example `refill the buffer of iio:device0`.
     public var operation: String
-    /// libiio's message for `code` (`iio_strerror`).
+    /// libiio's message for `code` (`iio_strerror`, which ends with the number).
     public var reason: String
 
     public init(code: Int32, operation: String, reason: String) {
@@ -14,7 +14,7 @@ public struct IIOError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "Could not \(operation): \(reason) (\(code)). \(advice)"
+        "Could not \(operation): \(reason). \(advice)"
     }
 
     /// What a person can do about this error.

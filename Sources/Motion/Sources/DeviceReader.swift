@@ -61,6 +61,7 @@ final class DeviceReader: @unchecked Sendable {
         samples.reserveCapacity(buffer.scans * layout.conversions.count)
         var lastData = TimestampClock.boottime.now()
         let period = 1 / layout.frequency
+        var lastDerived: Double?
         while !isStopping {
             let bytes: Int
             do {
@@ -78,7 +79,7 @@ final class DeviceReader: @unchecked Sendable {
                 logger.error("IIO refill failed", metadata: ["device": "\(deviceID)", "error": "\(error)"])
                 sink.sourceFailed(
                     MotionSourceError(
-                        kind, "The motion sensor \(deviceID) failed while recording: \(error.reason) (\(error.code)). \(error.advice)",
+                        kind, "The motion sensor \(deviceID) failed while recording: \(error.reason). \(error.advice)",
                         underlying: error))
                 return
             }
@@ -88,14 +89,18 @@ final class DeviceReader: @unchecked Sendable {
             let step = buffer.scanStep
             let scans = step > 0 ? bytes / step : 0
             samples.removeAll(keepingCapacity: true)
+            // Without a timestamp channel the batch's last scan arrived about at read time;
+            // never earlier than one period after the previous batch, so times stay monotonic.
+            var derivedStart = readTime - Double(max(scans - 1, 0)) * period
+            if let lastDerived { derivedStart = max(derivedStart, lastDerived + period) }
             for scanIndex in 0..<scans {
                 let scan = start + scanIndex * step
                 let uptime: Double
                 if let timestamp = layout.timestamp {
                     uptime = layout.clock.uptime(nanoseconds: ScanDecoding.rawValue(at: scan + timestamp.offset, type: timestamp.type))
                 } else {
-                    // No timestamp channel: the last scan arrived about at read time.
-                    uptime = readTime - Double(scans - 1 - scanIndex) * period
+                    uptime = derivedStart + Double(scanIndex) * period
+                    lastDerived = uptime
                 }
                 for conversion in layout.conversions {
                     let vector = conversion.convert(scan: scan)

@@ -27,7 +27,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             // Refills wake at least this often to notice a stop or a vanished device.
             try context.setTimeout(milliseconds: 1000)
         } catch {
-            throw MotionSourceError(.cannotOpen, "Could not open the IIO context \"\(uri)\": \(error.reason) (\(error.code)). \(error.advice)", underlying: error)
+            throw MotionSourceError(.cannotOpen, "Could not open the IIO context \"\(uri)\": \(error.reason). \(error.advice)", underlying: error)
         }
         inventory = MotionDiscovery.inventory(of: context)
     }
