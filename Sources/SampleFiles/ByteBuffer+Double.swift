@@ -1,10 +1,12 @@
 extension ByteBuffer {
     /// Appends a Double as a JSON number without allocating.
     ///
-    /// The digits are the shortest of 15, 16 or 17 significant digits that reads back as the
-    /// same Double when that can be checked exactly (Clinger's fast path: at most 15 digits and
-    /// a power of ten up to 10^22); otherwise 17 significant digits, which are within one unit
-    /// in the last place of the value. Trailing zeros are dropped (`0.5`, `-1`, `100`).
+    /// The digits are the first of 15 or 16 significant digits that reads back as the same
+    /// Double, checked exactly (Clinger's fast path: digits below 2^53 and a power of ten up to
+    /// 10^22); otherwise 17 correctly rounded significant digits (a fused multiply-add gives the
+    /// exact scaling error), which always read back as the same Double. Magnitudes outside
+    /// about 1e-28…1e38 fall back to 17 digits within one unit in the last place. The text is
+    /// often, not always, the shortest (Swift's `description` may use fewer digits). Trailing zeros are dropped (`0.5`, `-1`, `100`).
     /// Plain notation is used for magnitudes from 1e-5 to below 1e16, exponent notation
     /// (`1.5e-07`) outside; zero is `0`; NaN and infinities, which JSON cannot hold, are `null`.
     public mutating func append(double value: Double) {
@@ -38,7 +40,17 @@ extension ByteBuffer {
                 decimalExponent += 1
             }
             digits = UInt64(rounded)
-            if count == 17 { break }
+            if count == 17 {
+                // Correct the 17 digits with the product's exact rounding error, so the text
+                // reads back as the same Double.
+                digits = DecimalPowers.exactDigits(magnitude, power: count - 1 - exponent, approximate: digits)
+                decimalExponent = exponent
+                if digits >= 100_000_000_000_000_000 {  // rounded up to 10^17
+                    digits /= 10
+                    decimalExponent += 1
+                }
+                break
+            }
             if DecimalPowers.readsBack(digits, powerOfTen: decimalExponent - (count - 1), as: magnitude) { break }
             count += 1
         }
@@ -143,6 +155,35 @@ enum DecimalPowers {
         if power >= -22 { return magnitude / exact[-power] }
         if power >= -44 { return magnitude / exact[22] / exact[-power - 22] }
         return nil
+    }
+
+    /// magnitude × 10^power rounded to an integer exactly, for results of 17 digits (at least
+    /// 2^53, where every Double is an integer): the error-free transformation with a fused
+    /// multiply-add gives the product's (or quotient's) remainder. Falls back to `approximate`
+    /// when the power of ten itself is not exact.
+    @inline(__always)
+    static func exactDigits(_ magnitude: Double, power: Int, approximate: UInt64) -> UInt64 {
+        if power >= 0 && power <= 22 {
+            let factor = exact[power]
+            let product = magnitude * factor
+            let error = (-product).addingProduct(magnitude, factor)  // exact: magnitude × factor − product
+            return UInt64(Int64(product) + Int64(error.rounded(.toNearestOrEven)))
+        }
+        if power > 22 && power <= 44 {
+            // 10^power = high + low exactly: the product of two exact powers and its rounding error.
+            let high = exact[22] * exact[power - 22]
+            let low = (-high).addingProduct(exact[22], exact[power - 22])
+            let product = magnitude * high
+            let error = (-product).addingProduct(magnitude, high) + magnitude * low
+            return UInt64(Int64(product) + Int64(error.rounded(.toNearestOrEven)))
+        }
+        if power < 0 && power >= -22 {
+            let divisor = exact[-power]
+            let quotient = (magnitude / divisor).rounded(.towardZero)
+            let remainder = magnitude.addingProduct(-quotient, divisor)  // exact: magnitude − quotient × divisor
+            return UInt64(Int64(quotient) + Int64((remainder / divisor).rounded(.toNearestOrEven)))
+        }
+        return approximate
     }
 
     /// Whether digits × 10^power reads back as `magnitude`, decided exactly by Clinger's fast
