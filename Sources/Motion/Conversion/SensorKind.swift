@@ -9,6 +9,16 @@ public enum SensorKind: String, Sendable, Hashable, Codable, CaseIterable, Compa
     /// `in_magn_{x,y,z}`: gauss after scaling.
     case magnetometer
 
+    /// 0, 1, 2: for per-sensor arrays on the hot path (no hashing).
+    @inline(__always)
+    public var index: Int {
+        switch self {
+        case .accelerometer: 0
+        case .gyroscope: 1
+        case .magnetometer: 2
+        }
+    }
+
     /// The IIO channel type prefix (`accel`, `anglvel`, `magn`).
     public var channelPrefix: String {
         switch self {
@@ -52,7 +62,5 @@ public enum SensorKind: String, Sendable, Hashable, Codable, CaseIterable, Compa
         return (sensor, axis)
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.index < rhs.index }
 }

@@ -15,9 +15,11 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
 
     private let lock = NSLock()
     private let writer: MotionRecordWriter
-    private let rawTypes: Set<SensorKind>
+    /// Indexed by `SensorKind.index`: arrays, not sets or dictionaries, so the per-sample path
+    /// neither hashes nor allocates.
+    private let writesRaw: [Bool]
     private let fusion: (any MotionFusionStage)?
-    private var gapDetectors: [SensorKind: GapDetector]
+    private var gapDetectors: [GapDetector?]
     private var sourceNotes: [String] = []
     private var failure: Failure?
     private var isClosed = false
@@ -30,15 +32,19 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     ///   - fusion: the stage producing the fused types, if any were asked for.
     public init(writer: MotionRecordWriter, rawTypes: Set<SensorKind>, frequencies: [SensorKind: Double], fusion: (any MotionFusionStage)?) {
         self.writer = writer
-        self.rawTypes = rawTypes
+        writesRaw = SensorKind.allCases.map { rawTypes.contains($0) }
         self.fusion = fusion
-        gapDetectors = frequencies.mapValues { GapDetector(frequency: $0) }
+        gapDetectors = Self.detectors(frequencies)
+    }
+
+    private static func detectors(_ frequencies: [SensorKind: Double]) -> [GapDetector?] {
+        SensorKind.allCases.map { sensor in frequencies[sensor].map { GapDetector(frequency: $0) } }
     }
 
     /// Replaces the expected frequencies once the source reports what it runs at.
     public func setFrequencies(_ frequencies: [SensorKind: Double]) {
         lock.lock()
-        gapDetectors = frequencies.mapValues { GapDetector(frequency: $0) }
+        gapDetectors = Self.detectors(frequencies)
         lock.unlock()
     }
 
@@ -48,8 +54,9 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         guard !isClosed, failure == nil else { return }
         do throws(SampleFileError) {
             for sample in samples {
-                _ = gapDetectors[sample.sensor]?.next(sample.uptime)
-                if rawTypes.contains(sample.sensor) {
+                let index = sample.sensor.index
+                _ = gapDetectors[index]?.next(sample.uptime)
+                if writesRaw[index] {
                     try writer.write(MotionRecord(sample))
                 }
                 if let fusion {
@@ -154,8 +161,8 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
 
     private func notesLocked() -> [String] {
         var notes = sourceNotes
-        for sensor in gapDetectors.keys.sorted() {
-            guard let detector = gapDetectors[sensor], detector.gapCount > 0 else { continue }
+        for sensor in SensorKind.allCases {
+            guard let detector = gapDetectors[sensor.index], detector.gapCount > 0 else { continue }
             let examples = detector.firstGaps.map { gap in
                 "\(String(format: "%.3f", gap.duration)) s after uptime \(String(format: "%.6f", gap.after))"
             }.joined(separator: ", ")

@@ -9,12 +9,7 @@ import Logging
 final class DeviceReader: @unchecked Sendable {
     /// Everything the read loop needs, fixed before the thread starts.
     struct Layout {
-        var conversions: [SensorConversion]
-        /// The timestamp channel's offset and type, when it is enabled.
-        var timestamp: (offset: Int, type: ScanType)?
-        var clock: DeviceClockMapping
-        /// The device's sampling frequency (Hz), for times derived without a timestamp channel.
-        var frequency: Double
+        var converter: ScanBatchConverter
         /// A channel whose attribute shows that the device is still there.
         var probeChannel: IIOChannel?
     }
@@ -58,10 +53,9 @@ final class DeviceReader: @unchecked Sendable {
     private func run() {
         let deviceID = device.id
         var samples: [MotionSample] = []
-        samples.reserveCapacity(buffer.scans * layout.conversions.count)
+        samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
+        var converter = layout.converter
         var lastData = TimestampClock.boottime.now()
-        let period = 1 / layout.frequency
-        var lastDerived: Double?
         while !isStopping {
             let bytes: Int
             do {
@@ -89,24 +83,7 @@ final class DeviceReader: @unchecked Sendable {
             let step = buffer.scanStep
             let scans = step > 0 ? bytes / step : 0
             samples.removeAll(keepingCapacity: true)
-            // Without a timestamp channel the batch's last scan arrived about at read time;
-            // never earlier than one period after the previous batch, so times stay monotonic.
-            var derivedStart = readTime - Double(max(scans - 1, 0)) * period
-            if let lastDerived { derivedStart = max(derivedStart, lastDerived + period) }
-            for scanIndex in 0..<scans {
-                let scan = start + scanIndex * step
-                let uptime: Double
-                if let timestamp = layout.timestamp {
-                    uptime = layout.clock.uptime(nanoseconds: ScanDecoding.rawValue(at: scan + timestamp.offset, type: timestamp.type))
-                } else {
-                    uptime = derivedStart + Double(scanIndex) * period
-                    lastDerived = uptime
-                }
-                for conversion in layout.conversions {
-                    let vector = conversion.convert(scan: scan)
-                    samples.append(MotionSample(sensor: conversion.sensor, uptime: uptime, x: vector.x, y: vector.y, z: vector.z))
-                }
-            }
+            converter.convert(start: start, scans: scans, step: step, readTime: readTime, into: &samples)
             samples.withUnsafeBufferPointer { sink.receive($0) }
         }
     }

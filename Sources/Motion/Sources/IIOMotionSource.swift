@@ -151,7 +151,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             timestampLayout = (offset, type)
         }
         let layout = DeviceReader.Layout(
-            conversions: conversions, timestamp: timestampLayout, clock: clock, frequency: rate, probeChannel: sensors.first?.axes.first)
+            converter: ScanBatchConverter(conversions: conversions, timestamp: timestampLayout, clock: clock, frequency: rate),
+            probeChannel: sensors.first?.axes.first)
         var readerLogger = logger
         readerLogger[metadataKey: "device"] = "\(device.id)"
         let reader = DeviceReader(device: device, buffer: buffer, layout: layout, sink: sink, stallTimeout: stallTimeout, logger: readerLogger)
