@@ -306,4 +306,18 @@ struct UmockdevRecordTests {
         let records = try UmockdevTestbed.records(at: file)
         #expect(samples(records, "accelerometer").count == 30)
     }
+
+    @Test("a device whose stream ends (umockdev script over) fails as stalled after 5 s of silence")
+    func streamEnds() throws {
+        var testbed = UmockdevTestbed()
+        let device = Self.combinedIMU()
+        testbed.add(device, scans: Self.combinedScans(count: 6, start: 6_000_000_000_000, device: device, gyro: false), scansPerChunk: 3)
+        let file = testbed.path("stalled.json")
+        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 30 --output \(file)")
+        #expect(output.status == 1)
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        #expect(error["identifier"] as? String == "stalled_error")
+        #expect((error["errorDescription"] as? String)?.contains("sent no samples") == true, "\(error)")
+        #expect(samples(try UmockdevTestbed.records(at: file), "accelerometer").count == 6)
+    }
 }
