@@ -1,15 +1,17 @@
 extension ByteBuffer {
     /// Appends a Double as a JSON number without allocating.
     ///
-    /// Digits: the first of 15 or 16 significant digits that reads back as the same Double,
-    /// checked exactly (Clinger's fast path: digits below 2^53, a power of ten up to 10^22);
-    /// otherwise 17 correctly rounded significant digits (a fused multiply-add gives the exact
-    /// scaling error), which always read back as the same Double. Magnitudes outside about
-    /// 1e-28…1e38 fall back to 17 digits within one unit in the last place. The text is often,
-    /// not always, the shortest (Swift's `description` may use fewer digits). Trailing zeros are
-    /// dropped (`0.5`, `-1`, `100`). Plain notation for magnitudes from 1e-5 to below 1e16,
-    /// exponent notation (`1.5e-07`, `2.5e+20`) outside; zero is `0`; NaN and infinities,
-    /// which JSON cannot hold, are `null`.
+    /// Digits: the fewest of 15, 16 or 17 significant digits that provably read back as the
+    /// same Double. The 17 digits are correctly rounded (a fused multiply-add gives the exact
+    /// scaling error) and always read back; 15 or 16 digits are used when the decimal they
+    /// spell lies strictly inside the Double's rounding interval (checked against the exact
+    /// scaled value, with a safety margin, so a doubtful case keeps 17 digits). Values that
+    /// need fewer than 15 digits come out short anyway, because trailing zeros are dropped
+    /// (`0.5`, `-1`, `100`, `9.80665`). The text is usually, not always, Swift's shortest.
+    /// Plain notation for magnitudes from 1e-5 to below 1e16, exponent notation (`1.5e-07`,
+    /// `2.5e+20`) outside; zero is `0`; NaN and infinities, which JSON cannot hold, are `null`.
+    /// Magnitudes outside about 1e-28…1e38 (never sensor data) take Swift's own formatting,
+    /// which allocates.
     public mutating func append(double value: Double) {
         guard value.isFinite else {
             append("null")
@@ -20,49 +22,48 @@ extension ByteBuffer {
             return
         }
         let magnitude = value.magnitude
-        // 17 correctly rounded digits first. The binary exponent gives the decimal one within
-        // one; the digit count tells which way to correct it.
+        // magnitude × 10^(16 − decimalExponent) must lie in [10^16, 10^17): the binary exponent
+        // gives the decimal one within one, the digit count says which way to correct it.
         var decimalExponent = DecimalPowers.estimateExponent(magnitude)
-        guard var digits = DecimalPowers.exactDigits(magnitude, power: 16 - decimalExponent) else {
+        guard var scaled = DecimalPowers.exactScaled(magnitude, power: 16 - decimalExponent) else {
             if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            append(utf8: magnitude.description)  // beyond about 1e±30: allocates, never sensor data
+            append(utf8: magnitude.description)
             return
         }
-        if digits >= 100_000_000_000_000_000 || digits < 10_000_000_000_000_000 {
-            decimalExponent += digits >= 100_000_000_000_000_000 ? 1 : -1
-            digits = DecimalPowers.exactDigits(magnitude, power: 16 - decimalExponent) ?? digits
-            if digits >= 100_000_000_000_000_000 {  // 9.99…5 rounded up to 10^17
-                digits /= 10
-                decimalExponent += 1
+        var digits = scaled.rounded
+        if digits >= DecimalPowers.tenTo17 || digits < DecimalPowers.tenTo16 {
+            decimalExponent += digits >= DecimalPowers.tenTo17 ? 1 : -1
+            guard let corrected = DecimalPowers.exactScaled(magnitude, power: 16 - decimalExponent) else {
+                if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                append(utf8: magnitude.description)
+                return
             }
+            scaled = corrected
+            digits = scaled.rounded
         }
-        // Then the 16- and 15-digit roundings of them, when they read back exactly. If 16
-        // digits provably do not, 15 cannot either; 16 digits above 2^53 cannot be checked
-        // exactly, so 15 is still tried.
         var count = 17
-        for shorter in stride(from: 16, through: 15, by: -1) {
-            let divisor: UInt64 = shorter == 16 ? 10 : 100
-            var candidate = (digits + divisor / 2) / divisor
-            var candidateExponent = decimalExponent
-            if candidate >= (shorter == 16 ? 10_000_000_000_000_000 : 1_000_000_000_000_000) {
-                candidate /= 10
-                candidateExponent += 1
-            }
-            switch DecimalPowers.readsBack(candidate, powerOfTen: candidateExponent - (shorter - 1), as: magnitude) {
-            case true?: count = shorter
-            case false?: break
-            case nil: continue
-            }
-            if count != shorter { break }
-        }
-        if count < 17 {
-            let divisor: UInt64 = count == 16 ? 10 : 100
-            let rounded = (digits + divisor / 2) / divisor
-            if rounded >= (count == 16 ? 10_000_000_000_000_000 : 1_000_000_000_000_000) {
-                digits = rounded / 10
-                decimalExponent += 1
-            } else {
-                digits = rounded
+        if digits >= DecimalPowers.tenTo17 {
+            // 9.99…95 rounded up to 10^17: the value is 1 × 10^(exponent + 1).
+            digits /= 10
+            decimalExponent += 1
+        } else {
+            // Half the distance to the nearer neighbouring Double, in units of the last of the
+            // 17 digits: a decimal closer than that reads back as this Double.
+            let halfGap = min(magnitude.nextUp - magnitude, magnitude - magnitude.nextDown) / 2
+            let limit = halfGap * DecimalPowers.power(16 - decimalExponent) * (1 - 1e-9)
+            for shorter in 15...16 {
+                let unit: UInt64 = shorter == 15 ? 100 : 10
+                let candidate = (digits + unit / 2) / unit
+                let distance = Double(Int64(bitPattern: candidate &* unit &- scaled.integer)) - scaled.error
+                if distance.magnitude < limit {
+                    digits = candidate
+                    count = shorter
+                    if candidate >= (shorter == 15 ? DecimalPowers.tenTo15 : DecimalPowers.tenTo16) {
+                        digits /= 10  // rounded up to 10^count
+                        decimalExponent += 1
+                    }
+                    break
+                }
             }
         }
         appendNumber(negative: value.sign == .minus, digits: digits, count: count, decimalExponent: decimalExponent)
@@ -210,46 +211,49 @@ enum DecimalPowers {
         (Int(magnitude.exponent) * 78913) >> 18  // 78913 / 2^18 ≈ log10(2)
     }
 
-    /// magnitude × 10^power rounded to an integer exactly, for results of 17 digits (at least
-    /// 2^53, where every Double is an integer): the error-free transformation with a fused
-    /// multiply-add gives the product's (or quotient's) remainder. nil when the power of ten is
-    /// out of reach (|power| beyond what two exact powers cover).
+    /// magnitude × 10^power as an integer-valued Double plus its remainder, for results of
+    /// 16–17 digits (at least 2^53, where every Double is an integer): the error-free
+    /// transformation with a fused multiply-add gives the product's (or quotient's) rounding
+    /// error exactly (within an ulp of the error for powers beyond 10^22). nil when the power
+    /// of ten is out of reach.
     @inline(__always)
-    static func exactDigits(_ magnitude: Double, power: Int) -> UInt64? {
+    static func exactScaled(_ magnitude: Double, power: Int) -> Scaled? {
         if power >= 0 && power <= 22 {
             let factor = exact(power)
             let product = magnitude * factor
-            let error = (-product).addingProduct(magnitude, factor)  // exact: magnitude × factor − product
-            return UInt64(Int64(product) + Int64(error.rounded(.toNearestOrEven)))
+            return Scaled(product: product, error: (-product).addingProduct(magnitude, factor))
         }
         if power > 22 && power <= 44 {
             // 10^power = high + low exactly: the product of two exact powers and its rounding error.
             let high = exact(22) * exact(power - 22)
             let low = (-high).addingProduct(exact(22), exact(power - 22))
             let product = magnitude * high
-            let error = (-product).addingProduct(magnitude, high) + magnitude * low
-            return UInt64(Int64(product) + Int64(error.rounded(.toNearestOrEven)))
+            return Scaled(product: product, error: (-product).addingProduct(magnitude, high) + magnitude * low)
         }
         if power < 0 && power >= -22 {
             let divisor = exact(-power)
             let quotient = (magnitude / divisor).rounded(.towardZero)
             let remainder = magnitude.addingProduct(-quotient, divisor)  // magnitude − quotient × divisor
-            return UInt64(Int64(quotient) + Int64((remainder / divisor).rounded(.toNearestOrEven)))
+            return Scaled(product: quotient, error: remainder / divisor)
         }
         return nil
     }
 
-    /// Whether digits × 10^power reads back as `magnitude`, decided exactly by Clinger's fast
-    /// path (digits < 2^53, |power| ≤ 22); nil when that cannot decide.
-    @inline(__always)
-    static func readsBack(_ digits: UInt64, powerOfTen power: Int, as magnitude: Double) -> Bool? {
-        guard digits < (1 << 53) else { return nil }
-        let value = Double(digits)
-        if power >= 0 {
-            guard power <= 22 else { return nil }
-            return value * exact(power) == magnitude
+    /// A scaled value as product + error.
+    struct Scaled {
+        var product: Double
+        var error: Double
+
+        /// The product as an integer (exact once it is at least 2^53).
+        @inline(__always) var integer: UInt64 { UInt64(product) }
+
+        /// The value rounded to the nearest integer.
+        @inline(__always) var rounded: UInt64 {
+            UInt64(bitPattern: Int64(product) &+ Int64(error.rounded(.toNearestOrEven)))
         }
-        guard power >= -22 else { return nil }
-        return value / exact(-power) == magnitude
     }
+
+    static let tenTo15: UInt64 = 1_000_000_000_000_000
+    static let tenTo16: UInt64 = 10_000_000_000_000_000
+    static let tenTo17: UInt64 = 100_000_000_000_000_000
 }
