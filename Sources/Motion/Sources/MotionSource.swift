@@ -1,5 +1,3 @@
-public import Logging
-
 /// Something that delivers motion samples in CoreMotion units: IIO devices through libiio
 /// (`local:`, `ip:HOST`) or the built-in simulated IMU (`sim:`).
 ///
@@ -25,17 +23,5 @@ extension MotionSource {
     /// The sensors the source can deliver.
     public var availableSensors: Set<SensorKind> {
         Set(inventory.devices.flatMap { $0.sensors.map(\.sensor) })
-    }
-}
-
-/// Opens motion sources by URI.
-public enum MotionSources {
-    /// Opens `uri`: `sim:` (options `sim:still`, `sim:walking`, default walking) for the
-    /// simulated IMU, anything else as a libiio context URI (`local:`, `ip:HOST`).
-    public static func open(uri: String, logger: Logger) throws(MotionSourceError) -> any MotionSource {
-        if uri == "sim" || uri.hasPrefix("sim:") {
-            return try SimulatedMotionSource(uri: uri, logger: logger)
-        }
-        return try IIOMotionSource(uri: uri, logger: logger)
     }
 }
