@@ -13,7 +13,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public static let bufferLatency = 0.02
     /// Fewest scans per refill.
     public static let minimumBufferScans = 2
-    /// Silence after which a device counts as stalled.
+    /// Silence after which a device counts as stalled (at least three buffers' worth of time).
     public var stallTimeout: Double = 5
     private let context: IIOContext
     private let logger: Logger
@@ -155,7 +155,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             probeChannel: sensors.first?.axes.first)
         var readerLogger = logger
         readerLogger[metadataKey: "device"] = "\(device.id)"
-        let reader = DeviceReader(device: device, buffer: buffer, layout: layout, sink: sink, stallTimeout: stallTimeout, logger: readerLogger)
+        let reader = DeviceReader(device: device, buffer: buffer, layout: layout, sink: sink, stallTimeout: max(stallTimeout, 3 * Double(scans) / rate), logger: readerLogger)
         return (reader, rates)
     }
 
