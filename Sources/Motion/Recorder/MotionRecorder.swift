@@ -80,7 +80,7 @@ public actor MotionRecorder: AsyncActionController {
                 throw fail(
                     AsyncActionError(
                         .unsupported,
-                        "The motion recorder \(configuration.identifier) asks for \(fusedTypes.map(\.rawValue).sorted().joined(separator: ", ")), which need sensor fusion, but no fusion stage is available; record accelerometer, gyro and magnetometer instead, or run a build with sensor fusion."))
+                        "The motion recorder \(configuration.identifier) asks for \(fusedTypes.map(\.rawValue).sorted().joined(separator: ", ")), which come from sensor fusion, but no fusion stage is available; record accelerometer, gyro and magnetometer instead, or run a build with sensor fusion."))
             }
             let unsupported = fusedTypes.subtracting(fusion.producibleTypes)
             if !unsupported.isEmpty {
