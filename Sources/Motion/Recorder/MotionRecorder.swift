@@ -173,6 +173,10 @@ public actor MotionRecorder: AsyncActionController {
             state = .stopping
             move(to: .stopping)
             await recording.source.stop()
+            // Only stop() leaves .stopping; re-checked after the await all the same.
+            guard case .stopping = state else {
+                throw AsyncActionError(.invalidState, "The motion recorder \(configuration.identifier) changed status while stopping (it is \(status)).")
+            }
             let notes: [String]
             do {
                 notes = try recording.pipeline.close()
