@@ -7,6 +7,7 @@ public struct IIOError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libiio's message for `code` (`iio_strerror`, which ends with the number).
     public var reason: String
 
+    /// An error for `code` (positive errno) while doing `operation`, with libiio's `reason`.
     public init(code: Int32, operation: String, reason: String) {
         self.code = code
         self.operation = operation

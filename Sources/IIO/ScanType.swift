@@ -2,7 +2,9 @@
 /// `scan_elements/in_<channel>_type`: `le:s16/16>>0`, `be:s12/16>>4`, `le:u32/32>>0`,
 /// `le:s16/16X2>>0` (two repeated values).
 public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// `be` (true) or `le`.
     public var isBigEndian: Bool
+    /// `s` (true) or `u`.
     public var isSigned: Bool
     /// Bits of real data.
     public var bits: Int
@@ -13,6 +15,7 @@ public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How many values of this type follow one another (`X2` → 2).
     public var `repeat`: Int
 
+    /// A scan type from its parts (`repeat` 1 unless the kernel prints `X<n>`).
     public init(isBigEndian: Bool, isSigned: Bool, bits: Int, storageBits: Int, shift: Int, repeat: Int = 1) {
         self.isBigEndian = isBigEndian
         self.isSigned = isSigned

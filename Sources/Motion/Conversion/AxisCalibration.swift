@@ -5,10 +5,14 @@ public import IIO
 public struct AxisCalibration: Sendable, Hashable {
     /// Byte offset of the axis's value within a scan.
     public var scanOffset: Int
+    /// How the value is stored.
     public var type: ScanType
+    /// The channel's sysfs `scale` (1 when absent).
     public var scale: Double
+    /// The channel's sysfs `offset`, added before scaling (0 when absent).
     public var offset: Double
 
+    /// An axis at `scanOffset` bytes into each scan.
     public init(scanOffset: Int, type: ScanType, scale: Double, offset: Double = 0) {
         self.scanOffset = scanOffset
         self.type = type

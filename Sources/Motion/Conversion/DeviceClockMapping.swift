@@ -5,8 +5,10 @@ public import IIO
 public struct DeviceClockMapping: Sendable, Hashable {
     /// Seconds to add to the device clock's reading to get CLOCK_BOOTTIME.
     public var offset: Double
+    /// The device's timestamp clock.
     public var clock: TimestampClock
 
+    /// A mapping adding `offset` seconds to readings of `clock`.
     public init(clock: TimestampClock, offset: Double) {
         self.clock = clock
         self.offset = offset

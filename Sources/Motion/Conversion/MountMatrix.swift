@@ -5,6 +5,7 @@ public struct MountMatrix: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Row-major: `rows[i][j]`.
     public var rows: [[Double]]
 
+    /// A matrix from three rows of three numbers.
     public init(rows: [[Double]]) { self.rows = rows }
 
     /// The identity: the chip's axes are the device's.

@@ -4,15 +4,19 @@ public import IIO
 /// units and each scan's CLOCK_BOOTTIME uptime, from the timestamp channel or, without one,
 /// derived from the sampling rate and the time the buffer was read.
 public struct ScanBatchConverter: Sendable {
+    /// One conversion per sensor on the device, in the order samples are emitted per scan.
     public var conversions: [SensorConversion]
     /// The timestamp channel's byte offset and type, when it is enabled.
     public var timestampOffset: Int?
+    /// The timestamp channel's type, when it is enabled.
     public var timestampType: ScanType?
+    /// How device timestamps become CLOCK_BOOTTIME seconds.
     public var clock: DeviceClockMapping
     /// The device's sampling frequency (Hz), for derived times.
     public var frequency: Double
     private var lastDerived: Double?
 
+    /// A converter for one device's buffer layout.
     public init(conversions: [SensorConversion], timestamp: (offset: Int, type: ScanType)?, clock: DeviceClockMapping, frequency: Double) {
         self.conversions = conversions
         timestampOffset = timestamp?.offset

@@ -1,11 +1,14 @@
 /// Turns the three axes of one sensor in a scan into a sample in CoreMotion's units:
 /// per axis `(raw + offset) × scale` (SI), then the mount matrix, then `CoreMotionUnits`.
 public struct SensorConversion: Sendable, Hashable {
+    /// The sensor, which decides the units.
     public var sensor: SensorKind
     /// x, y, z.
     public var axes: [AxisCalibration]
+    /// The sensor's mount matrix (identity when the device has none).
     public var mountMatrix: MountMatrix
 
+    /// A conversion for three axes (x, y, z).
     public init(sensor: SensorKind, axes: [AxisCalibration], mountMatrix: MountMatrix = .identity) {
         precondition(axes.count == 3, "A motion sensor has three axes.")
         self.sensor = sensor

@@ -6,7 +6,9 @@ public import IIO
 public enum MotionDiscovery {
     /// The three axis channels of one sensor on one device.
     public struct FoundSensor: @unchecked Sendable {
+        /// Which sensor.
         public var sensor: SensorKind
+        /// The device whose buffer carries the axes.
         public var device: IIODevice
         /// x, y, z.
         public var axes: [IIOChannel]

@@ -19,6 +19,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private let logger: Logger
     private var readers: [DeviceReader] = []
 
+    /// Opens the libiio context at `uri` and takes its inventory.
     public init(uri: String, logger: Logger) throws(MotionSourceError) {
         self.uri = uri
         self.logger = logger

@@ -2,6 +2,7 @@ public import IIO
 
 /// Why a motion source could not open, start or keep delivering samples.
 public struct MotionSourceError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for callers that react differently.
     public enum Kind: Sendable, Hashable {
         /// The URI names no context that can be opened.
         case cannotOpen
@@ -15,12 +16,14 @@ public struct MotionSourceError: Error, Sendable, CustomStringConvertible {
         case configuration
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// A full sentence saying what happened and what to do.
     public var message: String
     /// The libiio error behind it, if any.
     public var underlying: IIOError?
 
+    /// An error of `kind` with a full-sentence `message`.
     public init(_ kind: Kind, _ message: String, underlying: IIOError? = nil) {
         self.kind = kind
         self.message = message

@@ -4,11 +4,13 @@ import Foundation
 /// walking (about 1.8 steps a second), in CoreMotion units, with sensor-like noise from a
 /// seeded generator so runs are reproducible.
 public struct SimulatedMotion: Sendable {
+    /// What the simulated person does.
     public enum Activity: String, Sendable, CaseIterable {
         case still
         case walking
     }
 
+    /// The simulated activity.
     public var activity: Activity
     private var random: UInt64
 
@@ -17,6 +19,7 @@ public struct SimulatedMotion: Sendable {
     /// Earth's field where the model lives, in µT (device frame, face-up, x toward north).
     public static let earthField = (x: 20.0, y: 0.0, z: -45.0)
 
+    /// A model of `activity` whose noise is reproducible from `seed`.
     public init(activity: Activity, seed: UInt64 = 0x5EED_1234_ABCD_0001) {
         self.activity = activity
         random = seed == 0 ? 1 : seed

@@ -19,6 +19,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     /// Frequencies the simulated device offers, in Hz.
     public static let availableFrequencies: [Double] = [10, 25, 50, 100, 200]
 
+    /// A simulated IMU for `sim:`, `sim:still` or `sim:walking`.
     public init(uri: String, logger: Logger) throws(MotionSourceError) {
         self.uri = uri
         self.logger = logger

@@ -11,15 +11,19 @@ public struct GapDetector: Sendable, Hashable {
         public var missingSamples: Int
     }
 
+    /// The expected seconds between samples.
     public let period: Double
+    /// How many periods a step may last before it counts as a gap.
     public let tolerance: Double
     private var last: Double?
     /// Gaps seen so far.
     public private(set) var gapCount = 0
+    /// About how many samples the gaps dropped.
     public private(set) var missingSamples = 0
     /// The first few gaps, for the file result's notes.
     public private(set) var firstGaps: [Gap] = []
 
+    /// A detector for samples at `frequency` Hz.
     public init(frequency: Double, tolerance: Double = 1.9) {
         period = 1 / frequency
         self.tolerance = tolerance

@@ -11,9 +11,11 @@ public struct MotionRecord: Sendable, Hashable {
         case northWestUp = "North-West-Up"
     }
 
+    /// The recorder type written as `sensorType`.
     public var sensorType: MotionRecorderType
     /// CLOCK_BOOTTIME seconds of the sample.
     public var uptime: Double
+    /// The vector (or the quaternion's vector part), in CoreMotion's units.
     public var x: Double
     public var y: Double
     public var z: Double
