@@ -8,8 +8,9 @@ import SystemPackage
 /// Recorded scans of a combined IMU (accelerometer le:s16, gyroscope be:s12/16>>4, mount
 /// matrix, s64 timestamp: 24-byte scans) pushed through the recorder's own data path: scan
 /// conversion (`ScanBatchConverter`) → `MotionPipeline` → SageResearch JSON records in a
-/// streaming `JSONArrayFile`. One benchmark iteration is one 20 ms refill of 2 scans at 100 Hz
-/// ... scaled up: 100 scans per iteration, so ns/scan = time per iteration / 100.
+/// streaming `JSONArrayFile`. One iteration converts and writes 100 scans (a refill, larger than
+/// the recorder's 20 ms ones so the harness's own cost is negligible): ns per scan = time per
+/// iteration / 100.
 let scansPerBatch = 100
 let scanSize = 24
 
@@ -106,7 +107,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    Benchmark("probe: appendJSON only, 200 records") { benchmark in
+    Benchmark("breakdown: one record's JSON text (appendJSON), 200 records per iteration") { benchmark in
         var buffer = ByteBuffer(capacity: 256 * 1024)
         let stepPath = MotionRecordFormat.jsonStepPath("WalkAndBalance/walk/motion")
         let record = MotionRecord(sensorType: .gyro, uptime: 5000.123456789, x: 0.1234567, y: -0.987654321, z: 0.5)
@@ -119,7 +120,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    Benchmark("probe: writer.write only, 200 records") { benchmark in
+    Benchmark("breakdown: MotionRecordWriter.write to a file, 200 records per iteration") { benchmark in
         let path = FilePath(NSTemporaryDirectory() + "motion-benchmark-\(UUID().uuidString).json")
         let writer = try MotionRecordWriter(path: path, csv: false, startUptime: 5000, policy: SyncPolicy(flushInterval: 0.25, syncInterval: 3600))
         try writer.writeMarker(uptime: 5000, stepPath: "WalkAndBalance/walk/motion", timestampDate: "2026-11-22T04:00:00.000Z")
