@@ -24,14 +24,20 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     private var failure: Failure?
     private var isClosed = false
     private var waiters: [CheckedContinuation<Failure?, Never>] = []
-    private var samplesSeen: [SensorKind: Int] = [:]
+    private let warn: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - rawTypes: the raw sensors whose samples are written as they come.
     ///   - frequencies: each sensor's sampling frequency, for gap detection.
     ///   - fusion: the stage producing the fused types, if any were asked for.
-    public init(writer: MotionRecordWriter, rawTypes: Set<SensorKind>, frequencies: [SensorKind: Double], fusion: (any MotionFusionStage)?) {
+    ///   - warn: told about each of the first gaps as it is found (the recorder turns these into
+    ///     `.warning` events); called on a reader thread.
+    public init(
+        writer: MotionRecordWriter, rawTypes: Set<SensorKind>, frequencies: [SensorKind: Double], fusion: (any MotionFusionStage)?,
+        warn: (@Sendable (String) -> Void)? = nil
+    ) {
         self.writer = writer
+        self.warn = warn
         writesRaw = SensorKind.allCases.map { rawTypes.contains($0) }
         self.fusion = fusion
         gapDetectors = Self.detectors(frequencies)
@@ -55,7 +61,11 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         do throws(SampleFileError) {
             for sample in samples {
                 let index = sample.sensor.index
-                _ = gapDetectors[index]?.next(sample.uptime)
+                if let gap = gapDetectors[index]?.next(sample.uptime), let warn,
+                    gapDetectors[index]!.gapCount <= GapDetector.keptGaps
+                {
+                    warn(Self.gapWarning(sample.sensor, gap))
+                }
                 if writesRaw[index] {
                     try writer.write(MotionRecord(sample))
                 }
@@ -145,6 +155,10 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return writer.recordCount
+    }
+
+    static func gapWarning(_ sensor: SensorKind, _ gap: GapDetector.Gap) -> String {
+        "\(sensor.rawValue): \(String(format: "%.3f", gap.duration)) s without samples after uptime \(String(format: "%.6f", gap.after)) (buffer overrun); about \(gap.missingSamples) sample(s) missing."
     }
 
     private func fail(_ failure: Failure) {

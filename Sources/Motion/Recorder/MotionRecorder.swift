@@ -129,9 +129,12 @@ public actor MotionRecorder: AsyncActionController {
         let fusedTypes = types.filter(\.isDeviceMotion)
         let stage = fusedTypes.isEmpty ? nil : fusion?.makeStage(types: fusedTypes, frequency: frequency)
         let sensors = requiredSensors(for: types)
+        let continuation = eventContinuation
+        let identifier = configuration.identifier
         let pipeline = MotionPipeline(
             writer: writer, rawTypes: rawSensors,
-            frequencies: Dictionary(uniqueKeysWithValues: sensors.map { ($0, frequency) }), fusion: stage)
+            frequencies: Dictionary(uniqueKeysWithValues: sensors.map { ($0, frequency) }), fusion: stage,
+            warn: { message in continuation.yield(.warning(identifier: identifier, message: message)) })
         do {
             try pipeline.mark(uptime: startUptime, stepPath: stepPath, timestampDate: Timestamp.string(from: startDate))
             let frequencies = try source.start(sensors: sensors, frequency: frequency, sink: pipeline)
