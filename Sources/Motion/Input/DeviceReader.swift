@@ -77,6 +77,15 @@ final class DeviceReader: @unchecked Sendable {
                         underlying: error))
                 return
             }
+            if bytes == 0 {
+                // Nothing arrived (a stream that ended): handled like a time-out, never a spin.
+                if let failure = checkStillThere(since: lastData) {
+                    sink.sourceFailed(failure)
+                    return
+                }
+                usleep(10_000)
+                continue
+            }
             let readTime = TimestampClock.boottime.now()
             lastData = readTime
             guard let start = buffer.scanStart else { continue }
