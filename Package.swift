@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
         .library(name: "SampleFiles", targets: ["SampleFiles"]),
         .library(name: "MotionFusion", targets: ["MotionFusion"]),
+        .library(name: "IIO", targets: ["IIO"]),
+        .library(name: "Motion", targets: ["Motion"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,11 +69,37 @@ let package = Package(
             dependencies: ["MotionFusion"],
             swiftSettings: strict
         ),
+        // libiio (Debian 12: 0.24), used only by the IIO module.
+        .systemLibrary(
+            name: "CLibIIO",
+            pkgConfig: "libiio",
+            providers: [.apt(["libiio-dev"])]
+        ),
+        // Linux IIO devices through libiio: contexts, devices, channels, attributes, buffers.
+        .target(
+            name: "IIO",
+            dependencies: ["CLibIIO"],
+            swiftSettings: strict
+        ),
+        // Motion capture: sensor discovery, scan decoding, CoreMotion units, the motion recorder.
+        .target(
+            name: "Motion",
+            dependencies: [
+                "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
                 "TaskModel",
                 "TaskNavigation",
+                "Motion",
+                "IIO",
+                "AsyncActions",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -103,6 +131,11 @@ let package = Package(
                 "MotionFusion",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MotionTests",
+            dependencies: ["Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,23 @@
+import Glibc
+
+extension TimestampClock {
+    /// The Linux clock this names.
+    var clockID: clockid_t {
+        switch self {
+        case .realtime: CLOCK_REALTIME
+        case .monotonic: CLOCK_MONOTONIC
+        case .monotonicRaw: CLOCK_MONOTONIC_RAW
+        case .realtimeCoarse: CLOCK_REALTIME_COARSE
+        case .monotonicCoarse: CLOCK_MONOTONIC_COARSE
+        case .boottime: CLOCK_BOOTTIME
+        case .tai: CLOCK_TAI
+        }
+    }
+
+    /// The clock's current reading in seconds.
+    public func now() -> Double {
+        var time = timespec()
+        clock_gettime(clockID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import IIO
+import Logging
+
+/// Reads one IIO device's buffer on a dedicated thread: refill, decode and convert every scan,
+/// hand the batch to the sink. Refill time-outs are retried (checking the device is still
+/// there); any other refill error, a vanished device or a long silence ends the loop with a
+/// failure on the sink.
+final class DeviceReader: @unchecked Sendable {
+    /// Everything the read loop needs, fixed before the thread starts.
+    struct Layout {
+        var converter: ScanBatchConverter
+        /// A channel whose attribute shows that the device is still there.
+        var probeChannel: IIOChannel?
+    }
+
+    private let device: IIODevice
+    private let buffer: IIOBuffer
+    private let layout: Layout
+    private let sink: any MotionSampleSink
+    private let stallTimeout: Double
+    private let logger: Logger
+    private let stopLock = NSLock()
+    private var stopRequested = false
+    private var thread: ReaderThread?
+
+    init(device: IIODevice, buffer: IIOBuffer, layout: Layout, sink: any MotionSampleSink, stallTimeout: Double, logger: Logger) {
+        self.device = device
+        self.buffer = buffer
+        self.layout = layout
+        self.sink = sink
+        self.stallTimeout = stallTimeout
+        self.logger = logger
+    }
+
+    func start() {
+        thread = ReaderThread(name: "iio-\(device.id)") { [self] in run() }
+    }
+
+    /// Asks the loop to end and wakes a blocked refill; then waits for the thread.
+    func stop() async {
+        stopLock.withLock { stopRequested = true }
+        buffer.cancel()
+        await thread?.join()
+    }
+
+    private var isStopping: Bool {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        return stopRequested
+    }
+
+    private func run() {
+        let deviceID = device.id
+        var samples: [MotionSample] = []
+        samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
+        var converter = layout.converter
+        var lastData = TimestampClock.boottime.now()
+        while !isStopping {
+            let bytes: Int
+            do {
+                bytes = try buffer.refill()
+            } catch {
+                if isStopping { break }
+                if error.isTimeout {
+                    if let failure = checkStillThere(since: lastData) {
+                        sink.sourceFailed(failure)
+                        return
+                    }
+                    continue
+                }
+                let kind: MotionSourceError.Kind = .deviceGone
+                logger.error("IIO refill failed", metadata: ["device": "\(deviceID)", "error": "\(error)"])
+                sink.sourceFailed(
+                    MotionSourceError(
+                        kind, "The motion sensor \(deviceID) failed while recording: \(error.reason). \(error.advice)",
+                        underlying: error))
+                return
+            }
+            if bytes == 0 {
+                // Nothing arrived (a stream that ended): handled like a time-out, never a spin.
+                if let failure = checkStillThere(since: lastData) {
+                    sink.sourceFailed(failure)
+                    return
+                }
+                usleep(10_000)
+                continue
+            }
+            let readTime = TimestampClock.boottime.now()
+            lastData = readTime
+            guard let start = buffer.scanStart else { continue }
+            let step = buffer.scanStep
+            let scans = step > 0 ? bytes / step : 0
+            samples.removeAll(keepingCapacity: true)
+            converter.convert(start: start, scans: scans, step: step, readTime: readTime, into: &samples)
+            samples.withUnsafeBufferPointer { sink.receive($0) }
+        }
+    }
+
+    /// Reads an attribute the device is known to have (over iiod only listed attributes can be
+    /// read): fails with ENOENT/ENODEV once the device is gone.
+    private func probe() throws(IIOError) {
+        if let name = device.attributeNames.first {
+            _ = try device.readAttribute(name)
+        } else if let channel = layout.probeChannel, let name = channel.attributeNames.first {
+            _ = try channel.readAttribute(name)
+        }
+    }
+
+    /// After a refill time-out: fails when the device has gone from the context or has been
+    /// silent longer than the stall time-out.
+    private func checkStillThere(since lastData: Double) -> MotionSourceError? {
+        do {
+            try probe()
+        } catch {
+            if error.isDeviceGone {
+                return MotionSourceError(
+                    .deviceGone,
+                    "The motion sensor \(device.id) disappeared while recording (\(error.reason)). Reconnect it and start the task again.",
+                    underlying: error)
+            }
+        }
+        let silence = TimestampClock.boottime.now() - lastData
+        if silence > stallTimeout {
+            return MotionSourceError(
+                .stalled,
+                "The motion sensor \(device.id) sent no samples for \(Int(silence)) seconds. Check its trigger and sampling frequency, then start again.")
+        }
+        return nil
+    }
+}

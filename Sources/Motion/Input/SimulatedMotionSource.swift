@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import IIO
+public import Logging
+
+/// The built-in simulated IMU (`sim:`, `sim:still`, `sim:walking`): accelerometer, gyroscope and
+/// magnetometer samples from `SimulatedMotion`, paced in real time on a dedicated thread and
+/// delivered in 20 ms batches like a buffered IIO device, so the daemon and a front end can be
+/// developed on a machine without sensors. It is not libiio.
+public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
+    public let uri: String
+    public let inventory: MotionInventory
+    private let activity: SimulatedMotion.Activity
+    private let logger: Logger
+    private let lock = NSLock()
+    private var stopRequested = false
+    private var thread: ReaderThread?
+
+    /// Frequencies the simulated device offers, in Hz.
+    public static let availableFrequencies: [Double] = [10, 25, 50, 100, 200]
+
+    /// A simulated IMU for `sim:`, `sim:still` or `sim:walking`.
+    public init(uri: String, logger: Logger) throws(MotionSourceError) {
+        self.uri = uri
+        self.logger = logger
+        let option = uri.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        if option.isEmpty {
+            activity = .walking
+        } else if let activity = SimulatedMotion.Activity(rawValue: option) {
+            self.activity = activity
+        } else {
+            throw MotionSourceError(.cannotOpen, "The simulated IMU knows \"sim:still\" and \"sim:walking\", not \"\(uri)\".")
+        }
+        let sensors = SensorKind.allCases.map { sensor in
+            MotionInventory.Sensor(
+                sensor: sensor,
+                channels: ["x", "y", "z"].enumerated().map { index, axis in
+                    MotionInventory.Channel(id: "\(sensor.channelPrefix)_\(axis)", index: index, scanType: "simulated", scale: 1, offset: 0)
+                },
+                mountMatrix: nil, samplingFrequency: nil, availableSamplingFrequencies: nil)
+        }
+        inventory = MotionInventory(
+            uri: uri, backend: "simulated",
+            devices: [
+                MotionInventory.Device(
+                    id: "sim0", name: "simulated-imu-\(activity.rawValue)", timestampClock: "boottime", hasTimestampChannel: true,
+                    samplingFrequency: 100, availableSamplingFrequencies: Self.availableFrequencies, sensors: sensors)
+            ])
+    }
+
+    public func start(sensors: Set<SensorKind>, frequency: Double, sink: any MotionSampleSink) throws(MotionSourceError) -> [SensorKind: Double] {
+        let rate = MotionDiscovery.nearestFrequency(to: frequency, available: Self.availableFrequencies)
+        if rate != frequency {
+            sink.note("The simulated IMU samples at \(IIOMotionSource.format(rate)) Hz, the nearest it offers to the requested \(IIOMotionSource.format(frequency)) Hz.")
+        }
+        sink.note("Samples come from the built-in simulated IMU (\(activity.rawValue)), not from a sensor.")
+        let order = sensors.sorted()
+        let activity = self.activity
+        thread = ReaderThread(name: "sim-imu") { [self] in
+            run(sensors: order, rate: rate, activity: activity, sink: sink)
+        }
+        logger.info("Simulated IMU started", metadata: ["frequency": "\(rate)", "activity": "\(activity.rawValue)"])
+        return Dictionary(uniqueKeysWithValues: order.map { ($0, rate) })
+    }
+
+    public func stop() async {
+        lock.withLock { stopRequested = true }
+        await thread?.join()
+        thread = nil
+    }
+
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopRequested
+    }
+
+    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink) {
+        var model = SimulatedMotion(activity: activity)
+        let period = 1 / rate
+        let perBatch = max(1, Int((rate * 0.02).rounded(.up)))
+        var batch: [MotionSample] = []
+        batch.reserveCapacity(perBatch * sensors.count)
+        // Sample n is taken at start + n × period on CLOCK_BOOTTIME and delivered once that
+        // time has passed, as a sensor's buffer would deliver it.
+        let startUptime = TimestampClock.boottime.now()
+        var index = 0
+        while !isStopping {
+            batch.removeAll(keepingCapacity: true)
+            for _ in 0..<perBatch {
+                let uptime = startUptime + Double(index) * period
+                for sensor in sensors {
+                    let vector = model.sample(sensor, at: uptime - startUptime)
+                    batch.append(MotionSample(sensor: sensor, uptime: uptime, x: vector.x, y: vector.y, z: vector.z))
+                }
+                index += 1
+            }
+            let due = startUptime + Double(index - 1) * period
+            sleep(until: due)
+            if isStopping { break }
+            batch.withUnsafeBufferPointer { sink.receive($0) }
+        }
+    }
+
+    private func sleep(until uptime: Double) {
+        let delay = uptime - TimestampClock.boottime.now()
+        guard delay > 0 else { return }
+        var request = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - Double(Int(delay))) * 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

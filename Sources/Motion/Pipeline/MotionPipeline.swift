@@ -1,0 +1,188 @@
+import Foundation
+public import SampleFiles
+
+/// The data path of one recording, fed by a source's reader threads: converted raw samples →
+/// (optional fusion stage) → record writer. Raw types that were asked for are written as they
+/// come; the fusion stage, when there is one, sees every raw sample and its fused records are
+/// written too. Also watches each sensor's timestamps for gaps and collects the notes of the
+/// file result. Thread-safe: one lock per batch.
+public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
+    /// How a recording ended early.
+    public enum Failure: Sendable {
+        case source(MotionSourceError)
+        case output(SampleFileError)
+    }
+
+    private let lock = NSLock()
+    private let writer: MotionRecordWriter
+    /// Indexed by `SensorKind.index`: arrays, not sets or dictionaries, so the per-sample path
+    /// neither hashes nor allocates.
+    private let writesRaw: [Bool]
+    private let fusion: (any MotionFusionStage)?
+    private var gapDetectors: [GapDetector?]
+    private var sourceNotes: [String] = []
+    private var failure: Failure?
+    private var isClosed = false
+    private var waiters: [CheckedContinuation<Failure?, Never>] = []
+    private let warn: (@Sendable (String) -> Void)?
+
+    /// - Parameters:
+    ///   - rawTypes: the raw sensors whose samples are written as they come.
+    ///   - frequencies: each sensor's sampling frequency, for gap detection.
+    ///   - fusion: the stage producing the fused types, if any were asked for.
+    ///   - warn: told about each of the first gaps as it is found (the recorder turns these into
+    ///     `.warning` events); called on a reader thread.
+    public init(
+        writer: MotionRecordWriter, rawTypes: Set<SensorKind>, frequencies: [SensorKind: Double], fusion: (any MotionFusionStage)?,
+        warn: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.writer = writer
+        self.warn = warn
+        writesRaw = SensorKind.allCases.map { rawTypes.contains($0) }
+        self.fusion = fusion
+        gapDetectors = Self.detectors(frequencies)
+    }
+
+    private static func detectors(_ frequencies: [SensorKind: Double]) -> [GapDetector?] {
+        SensorKind.allCases.map { sensor in frequencies[sensor].map { GapDetector(frequency: $0) } }
+    }
+
+    /// Replaces the expected frequencies once the source reports what it runs at.
+    public func setFrequencies(_ frequencies: [SensorKind: Double]) {
+        lock.lock()
+        gapDetectors = Self.detectors(frequencies)
+        lock.unlock()
+    }
+
+    public func receive(_ samples: UnsafeBufferPointer<MotionSample>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed, failure == nil else { return }
+        do throws(SampleFileError) {
+            for sample in samples {
+                let index = sample.sensor.index
+                if let gap = gapDetectors[index]?.next(sample.uptime), let warn,
+                    gapDetectors[index]!.gapCount <= GapDetector.keptGaps
+                {
+                    warn(Self.gapWarning(sample.sensor, gap))
+                }
+                if writesRaw[index] {
+                    try writer.write(MotionRecord(sample))
+                }
+                if let fusion {
+                    var writeError: SampleFileError?
+                    fusion.consume(sample) { record in
+                        guard writeError == nil else { return }
+                        do throws(SampleFileError) { try writer.write(record) } catch { writeError = error }
+                    }
+                    if let writeError { throw writeError }
+                }
+            }
+            try writer.tick()
+        } catch {
+            fail(.output(error))
+        }
+    }
+
+    public func note(_ text: String) {
+        lock.lock()
+        sourceNotes.append(text)
+        lock.unlock()
+    }
+
+    public func sourceFailed(_ error: MotionSourceError) {
+        lock.lock()
+        defer { lock.unlock() }
+        fail(.source(error))
+    }
+
+    /// Writes a step marker; records that follow carry `stepPath`.
+    public func mark(uptime: Double, stepPath: String, timestampDate: String) throws(SampleFileError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        try writer.writeMarker(uptime: uptime, stepPath: stepPath, timestampDate: timestampDate)
+    }
+
+    /// Closes the file (after the source has stopped) and returns the notes for the file result.
+    public func close() throws(SampleFileError) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if !isClosed {
+            isClosed = true
+            try writer.close()
+            resumeWaiters(with: nil)
+        }
+        return notesLocked()
+    }
+
+    /// Closes the file without caring for errors (cancel and failure paths).
+    public func abandon() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        try? writer.close()
+        resumeWaiters(with: nil)
+    }
+
+    /// Waits until the recording fails (returns the failure) or the pipeline is closed (nil).
+    public func waitForFailure() async -> Failure? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Failure?, Never>) in
+            lock.lock()
+            if let failure {
+                lock.unlock()
+                continuation.resume(returning: failure)
+            } else if isClosed {
+                lock.unlock()
+                continuation.resume(returning: nil)
+            } else {
+                waiters.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    /// The notes so far (gaps and source facts).
+    public var notes: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return notesLocked()
+    }
+
+    /// Records written so far.
+    public var recordCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return writer.recordCount
+    }
+
+    static func gapWarning(_ sensor: SensorKind, _ gap: GapDetector.Gap) -> String {
+        "\(sensor.rawValue): \(String(format: "%.3f", gap.duration)) s without samples after uptime \(String(format: "%.6f", gap.after)) (buffer overrun); about \(gap.missingSamples) sample(s) missing."
+    }
+
+    private func fail(_ failure: Failure) {
+        guard self.failure == nil else { return }
+        self.failure = failure
+        resumeWaiters(with: failure)
+    }
+
+    private func resumeWaiters(with failure: Failure?) {
+        let resumed = waiters
+        waiters = []
+        for waiter in resumed { waiter.resume(returning: failure) }
+    }
+
+    private func notesLocked() -> [String] {
+        var notes = sourceNotes
+        for sensor in SensorKind.allCases {
+            guard let detector = gapDetectors[sensor.index], detector.gapCount > 0 else { continue }
+            let examples = detector.firstGaps.map { gap in
+                "\(String(format: "%.3f", gap.duration)) s after uptime \(String(format: "%.6f", gap.after))"
+            }.joined(separator: ", ")
+            notes.append(
+                "\(sensor.rawValue): \(detector.gapCount) gap(s) in the sample timestamps (buffer overrun), about \(detector.missingSamples) sample(s) missing; first: \(examples).")
+        }
+        return notes
+    }
+}
