@@ -57,7 +57,8 @@ struct Record: AsyncParsableCommand {
         let recorderOutput = RecorderOutput(
             directory: outputURL.deletingLastPathComponent(), baseName: baseName, taskRunUUID: UUID(),
             ownerPath: "activetaskctl", logger: logger)
-        let recorder = MotionRecorder(configuration: configuration, output: recorderOutput, sourceURI: iioURI)
+        let recorder = MotionRecorder(
+            configuration: configuration, output: recorderOutput, sourceURI: iioURI, fusion: DeviceMotionFusion())
         do {
             try await recorder.requestPermission()
             try await recorder.start(stepPath: stepPath)

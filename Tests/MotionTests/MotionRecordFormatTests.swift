@@ -81,23 +81,48 @@ struct MotionRecordFormatTests {
         .enabled(if: MotionRecordFormatTests.hasFixtures, "needs ../shared/fixtures (absent in a fresh clone)"),
         arguments: ["motion_record_gyro.json", "motion_record_attitude.json"])
     func matchesFixture(name: String) throws {
-        // The gyro fixture has a trailing comma (JSON5); drop it for JSONSerialization.
-        let text = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
-            .replacingOccurrences(of: ",\\s*\\}", with: "}", options: .regularExpression)
-        let fixture = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let type = try #require(MotionRecorderType(rawValue: fixture["sensorType"] as? String ?? ""))
-        let record = MotionRecord(
-            sensorType: type, uptime: fixture["uptime"] as! Double, x: fixture["x"] as! Double, y: fixture["y"] as! Double,
-            z: fixture["z"] as! Double, w: fixture["w"] as? Double, eventAccuracy: fixture["eventAccuracy"] as? Int,
-            referenceCoordinate: (fixture["referenceCoordinate"] as? String).flatMap(MotionRecord.ReferenceCoordinate.init(rawValue:)),
-            heading: fixture["heading"] as? Double)
-        let written = try json { buffer in
-            MotionRecordFormat.appendJSON(
-                record, timestamp: fixture["timestamp"] as! Double, stepPath: MotionRecordFormat.jsonStepPath(fixture["stepPath"] as! String), to: &buffer)
+        // JSONDecoder, not JSONSerialization: on Linux the latter misreads some 17-digit numbers.
+        // JSON5 mode accepts the gyro fixture's trailing comma.
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        let fixture = try decoder.decode(
+            [String: JSONValue].self, from: Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+        func number(_ key: String) -> Double? {
+            switch fixture[key] {
+            case .number(let value): value
+            case .integer(let value): Double(value)
+            default: nil
+            }
         }
+        func string(_ key: String) -> String? {
+            if case .string(let value) = fixture[key] { value } else { nil }
+        }
+        let type = try #require(MotionRecorderType(rawValue: string("sensorType") ?? ""))
+        let record = MotionRecord(
+            sensorType: type, uptime: try #require(number("uptime")), x: try #require(number("x")),
+            y: try #require(number("y")), z: try #require(number("z")), w: number("w"),
+            eventAccuracy: number("eventAccuracy").map { Int($0) },
+            referenceCoordinate: string("referenceCoordinate").flatMap(MotionRecord.ReferenceCoordinate.init(rawValue:)),
+            heading: number("heading"))
+        var buffer = ByteBuffer(capacity: 512)
+        MotionRecordFormat.appendJSON(
+            record, timestamp: try #require(number("timestamp")),
+            stepPath: MotionRecordFormat.jsonStepPath(try #require(string("stepPath"))), to: &buffer)
+        let written = try decoder.decode([String: JSONValue].self, from: Data(buffer.bytes))
         #expect(Set(written.keys) == Set(fixture.keys))
         for (key, value) in fixture {
-            #expect("\(written[key]!)" == "\(value)", "\(key)")
+            switch (written[key], value) {
+            case (.number(let a)?, .number(let b)):
+                #expect(a == b, "\(key)")
+            case (.number(let a)?, .integer(let b)):
+                #expect(a == Double(b), "\(key)")
+            case (.integer(let a)?, .integer(let b)):
+                #expect(a == b, "\(key)")
+            case (.integer(let a)?, .number(let b)):
+                #expect(Double(a) == b, "\(key)")
+            default:
+                #expect(written[key] == value, "\(key)")
+            }
         }
     }
 

@@ -172,4 +172,5 @@ private final class GyroPassThroughFusion: MotionFusionFactory, MotionFusionStag
         guard sample.sensor == .gyroscope else { return }
         emit(MotionRecord(sensorType: .rotationRate, uptime: sample.uptime, x: sample.x, y: sample.y, z: sample.z))
     }
+    func finish(emit: (MotionRecord) -> Void) {}
 }

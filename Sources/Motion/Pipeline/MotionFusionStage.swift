@@ -9,6 +9,10 @@ public import TaskModel
 public protocol MotionFusionStage: AnyObject {
     /// Feeds one raw sample; `emit` receives the fused records it completes, if any.
     func consume(_ sample: MotionSample, emit: (MotionRecord) -> Void)
+
+    /// The recording ends: emits the records still held back for time alignment, so the last
+    /// samples are not lost.
+    func finish(emit: (MotionRecord) -> Void)
 }
 
 /// Creates a fusion stage for one recording.

@@ -70,12 +70,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
                     try writer.write(MotionRecord(sample))
                 }
                 if let fusion {
-                    var writeError: SampleFileError?
-                    fusion.consume(sample) { record in
-                        guard writeError == nil else { return }
-                        do throws(SampleFileError) { try writer.write(record) } catch { writeError = error }
-                    }
-                    if let writeError { throw writeError }
+                    try writeFused { emit in fusion.consume(sample, emit: emit) }
                 }
             }
             try writer.tick()
@@ -110,7 +105,12 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         defer { lock.unlock() }
         if !isClosed {
             isClosed = true
+            // Records the fusion stage still holds for time alignment belong in the file too.
+            let flushed = Result { () throws(SampleFileError) in
+                if let fusion, failure == nil { try writeFused { emit in fusion.finish(emit: emit) } }
+            }
             try writer.close()
+            try flushed.get()
             resumeWaiters(with: nil)
         }
         return notesLocked()
@@ -155,6 +155,17 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return writer.recordCount
+    }
+
+    /// Writes the records a fusion stage emits from `produce`; the first write error stops
+    /// the writing and is thrown.
+    private func writeFused(_ produce: ((MotionRecord) -> Void) -> Void) throws(SampleFileError) {
+        var writeError: SampleFileError?
+        produce { record in
+            guard writeError == nil else { return }
+            do throws(SampleFileError) { try writer.write(record) } catch { writeError = error }
+        }
+        if let writeError { throw writeError }
     }
 
     static func gapWarning(_ sensor: SensorKind, _ gap: GapDetector.Gap) -> String {

@@ -1,0 +1,90 @@
+public import MotionFusion
+public import TaskModel
+
+/// The sensor-fusion stage factory backed by MotionFusion's `DeviceMotionEstimator`: attitude,
+/// gravity, userAcceleration and rotationRate from accelerometer + gyroscope, and magneticField
+/// (with a North-West-Up attitude and heading) when the magnetometer is recorded.
+public struct DeviceMotionFusion: MotionFusionFactory {
+    /// Estimator settings; the reference frame is chosen per recording from the types.
+    public var settings: DeviceMotionEstimator.Settings
+
+    public init(settings: DeviceMotionEstimator.Settings = .init()) {
+        self.settings = settings
+    }
+
+    public var producibleTypes: Set<MotionRecorderType> {
+        [.gravity, .userAcceleration, .attitude, .rotationRate, .magneticField]
+    }
+
+    public func requiredSensors(for types: Set<MotionRecorderType>) -> Set<SensorKind> {
+        types.contains(.magneticField)
+            ? [.accelerometer, .gyroscope, .magnetometer] : [.accelerometer, .gyroscope]
+    }
+
+    public func makeStage(types: Set<MotionRecorderType>, frequency: Double) -> any MotionFusionStage {
+        var settings = settings
+        // SageResearch: "North-West-Up" when magneticField is recorded, else "Z-Up".
+        settings.referenceFrame = types.contains(.magneticField) ? .northWestUp : .zUp
+        return DeviceMotionFusionStage(types: types, settings: settings)
+    }
+}
+
+/// One recording's fusion stage: feeds converted samples to the estimator and turns each fused
+/// `DeviceMotion` into one record per requested type, as SageResearch writes them.
+final class DeviceMotionFusionStage: MotionFusionStage {
+    private var estimator: DeviceMotionEstimator
+    private let types: Set<MotionRecorderType>
+
+    init(types: Set<MotionRecorderType>, settings: DeviceMotionEstimator.Settings) {
+        estimator = DeviceMotionEstimator(settings: settings)
+        self.types = types
+    }
+
+    func consume(_ sample: MotionSample, emit: (MotionRecord) -> Void) {
+        switch sample.sensor {
+        case .accelerometer: estimator.accelerometer(x: sample.x, y: sample.y, z: sample.z, uptime: sample.uptime)
+        case .gyroscope: estimator.gyro(x: sample.x, y: sample.y, z: sample.z, uptime: sample.uptime)
+        case .magnetometer: estimator.magnetometer(x: sample.x, y: sample.y, z: sample.z, uptime: sample.uptime)
+        }
+        while let motion = estimator.nextMotion() {
+            emitRecords(of: motion, emit: emit)
+        }
+    }
+
+    func finish(emit: (MotionRecord) -> Void) {
+        estimator.finish()
+        while let motion = estimator.nextMotion() {
+            emitRecords(of: motion, emit: emit)
+        }
+    }
+
+    private func emitRecords(of motion: DeviceMotion, emit: (MotionRecord) -> Void) {
+        let accuracy = motion.magneticField?.accuracy.rawValue ?? MagneticFieldCalibrationAccuracy.uncalibrated.rawValue
+        if types.contains(.attitude) {
+            let q = motion.attitude
+            emit(MotionRecord(
+                sensorType: .attitude, uptime: motion.uptime, x: q.x, y: q.y, z: q.z, w: q.w,
+                eventAccuracy: accuracy,
+                referenceCoordinate: motion.referenceFrame == .northWestUp ? .northWestUp : .zUp,
+                heading: motion.heading))
+        }
+        if types.contains(.gravity) {
+            emit(Self.record(.gravity, motion.uptime, motion.gravity))
+        }
+        if types.contains(.userAcceleration) {
+            emit(Self.record(.userAcceleration, motion.uptime, motion.userAcceleration))
+        }
+        if types.contains(.rotationRate) {
+            emit(Self.record(.rotationRate, motion.uptime, motion.rotationRate))
+        }
+        if types.contains(.magneticField), let field = motion.magneticField {
+            emit(MotionRecord(
+                sensorType: .magneticField, uptime: motion.uptime, x: field.field.x, y: field.field.y,
+                z: field.field.z, eventAccuracy: field.accuracy.rawValue))
+        }
+    }
+
+    private static func record(_ type: MotionRecorderType, _ uptime: Double, _ v: Vector3) -> MotionRecord {
+        MotionRecord(sensorType: type, uptime: uptime, x: v.x, y: v.y, z: v.z)
+    }
+}
