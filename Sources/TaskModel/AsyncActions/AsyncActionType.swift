@@ -2,7 +2,7 @@
 ///
 /// Known values get named constants; any other string is kept so that a
 /// configuration registered by an embedder round-trips unchanged.
-public struct AsyncActionType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AsyncActionType: ExtensibleName {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -13,15 +13,4 @@ public struct AsyncActionType: RawRepresentable, Hashable, Sendable, Codable, Cu
     public static let microphone = AsyncActionType(rawValue: "microphone")
     /// Location-based distance (GPS); decoded, but unsupported on devices without location.
     public static let distance = AsyncActionType(rawValue: "distance")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

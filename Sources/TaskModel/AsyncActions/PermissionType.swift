@@ -1,5 +1,5 @@
 /// A permission an async action needs, with SageResearch's names.
-public struct PermissionType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PermissionType: ExtensibleName {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -11,15 +11,4 @@ public struct PermissionType: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let locationWhenInUse = PermissionType(rawValue: "locationWhenInUse")
     public static let location = PermissionType(rawValue: "location")
     public static let notifications = PermissionType(rawValue: "notifications")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

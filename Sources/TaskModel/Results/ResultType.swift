@@ -1,5 +1,5 @@
 /// The serialized `type` of a result, with SageResearch's names.
-public struct ResultType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ResultType: ExtensibleName {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -12,15 +12,4 @@ public struct ResultType: RawRepresentable, Hashable, Sendable, Codable, CustomS
     public static let navigation = ResultType(rawValue: "navigation")
     public static let task = ResultType(rawValue: "task")
     public static let section = ResultType(rawValue: "section")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,6 +1,6 @@
 /// A `commands` entry of an active or countdown step, with SageResearch's names; unknown
 /// commands are kept and handed to the front end.
-public struct ActiveStepCommand: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ActiveStepCommand: ExtensibleName {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -16,15 +16,4 @@ public struct ActiveStepCommand: RawRepresentable, Hashable, Sendable, Codable, 
     public static let continueOnFinish = ActiveStepCommand(rawValue: "continueOnFinish")
     public static let shouldDisableIdleTimer = ActiveStepCommand(rawValue: "shouldDisableIdleTimer")
     public static let speakWarningOnPause = ActiveStepCommand(rawValue: "speakWarningOnPause")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,6 +1,6 @@
 /// The `type` of a step exactly as written in the JSON (`instruction`, `countdown`,
 /// `handInstruction`, …); what it behaves as is the `StepKind` the type registry maps it to.
-public struct StepType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct StepType: ExtensibleName {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -14,15 +14,4 @@ public struct StepType: RawRepresentable, Hashable, Sendable, Codable, CustomStr
     public static let transform = StepType(rawValue: "transform")
     public static let taskInfo = StepType(rawValue: "taskInfo")
     public static let subtask = StepType(rawValue: "subtask")
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
