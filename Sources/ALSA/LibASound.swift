@@ -30,6 +30,11 @@ enum LibASound {
         return handle
     }
 
+    /// Switches an opened PCM between blocking and non-blocking transfers.
+    static func setBlocking(_ pcm: PCMHandle, _ blocking: Bool, device: String) throws(ALSAError) {
+        try check(snd_pcm_nonblock(pcm, blocking ? 0 : 1), blocking ? "switch to blocking mode" : "switch to non-blocking mode", device)
+    }
+
     static func close(_ pcm: PCMHandle) {
         _ = snd_pcm_close(pcm)
     }

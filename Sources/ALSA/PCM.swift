@@ -21,15 +21,20 @@ public final class PCM: @unchecked Sendable {
     private var pendingGap: (reason: StreamGap.Reason, start: Double)?
 
     /// Opens `name` (`default`, `hw:1,0`, `plughw:…`, `pulse`, an asoundrc PCM).
-    /// With `nonBlocking`, opening fails at once when the device is busy instead of waiting.
-    public init(name: String, direction: PCMDirection, nonBlocking: Bool = false, logger: Logger) throws(ALSAError) {
+    /// Opening never waits for a busy device: it fails at once (EBUSY) and the error says so;
+    /// transfers afterwards block.
+    public init(name: String, direction: PCMDirection, logger: Logger) throws(ALSAError) {
         self.name = name
         self.direction = direction
         self.logger = logger
         statusBuffer = try LibASound.allocateStatus(device: name)
         do {
-            handle = try LibASound.open(name: name, direction: direction, nonBlocking: nonBlocking)
+            let opened = try LibASound.open(name: name, direction: direction, nonBlocking: true)
+            handle = opened
+            try LibASound.setBlocking(opened, true, device: name)
         } catch {
+            if let handle { LibASound.close(handle) }
+            handle = nil
             LibASound.freeStatus(statusBuffer)
             throw error
         }

@@ -1,0 +1,225 @@
+import ALSA
+import Foundation
+import Logging
+import SampleFiles
+import Synchronization
+import SystemPackage
+
+/// One recording in progress: the capture PCM, the WAV and levels files and the dedicated
+/// thread that reads periods into them. Everything the loop touches is allocated before the
+/// thread starts, so the steady state does not allocate.
+final class CaptureSession: @unchecked Sendable {
+    /// What the recording produced, read once the thread has finished.
+    struct Outcome: Sendable {
+        var startUptime: Double?
+        var endUptime: Double?
+        var frames = 0
+        var gaps: [StreamGap] = []
+        var error: (any Error)?
+    }
+
+    private struct Shared {
+        var stopRequested = false
+        var stepPath: String
+        var startUptime: Double?
+    }
+
+    private let pcm: PCM
+    private let parameters: NegotiatedParameters
+    private let wav: WAVFileWriter
+    private let levels: JSONArrayFile
+    private let settings: MicrophoneSettings
+    private let logger: Logger
+    private let shared: Mutex<Shared>
+    private let onFailure: @Sendable (any Error) -> Void
+    private let onGap: @Sendable (StreamGap) -> Void
+    private var outcomeStorage = Outcome()
+    private var thread: IOThread?
+
+    init(
+        pcm: PCM, parameters: NegotiatedParameters, wav: WAVFileWriter, levels: JSONArrayFile,
+        settings: MicrophoneSettings, stepPath: String, logger: Logger,
+        onGap: @escaping @Sendable (StreamGap) -> Void,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.pcm = pcm
+        self.parameters = parameters
+        self.wav = wav
+        self.levels = levels
+        self.settings = settings
+        self.logger = logger
+        self.onGap = onGap
+        self.onFailure = onFailure
+        shared = Mutex(Shared(stepPath: stepPath))
+    }
+
+    /// Starts the capture thread.
+    func start() {
+        thread = IOThread(name: "microphone-capture") { [self] in run() }
+    }
+
+    /// The step path written into the next levels records.
+    func setStepPath(_ stepPath: String) {
+        shared.withLock { $0.stepPath = stepPath }
+    }
+
+    /// CLOCK_BOOTTIME of the first captured frame, once known.
+    var startUptime: Double? { shared.withLock { $0.startUptime } }
+
+    /// Asks the loop to stop after the current period and waits for it.
+    func stop() async -> Outcome {
+        shared.withLock { $0.stopRequested = true }
+        await thread?.finished()
+        return outcomeStorage
+    }
+
+    /// Waits until the loop ends by itself (duration reached or device failure).
+    func finished() async -> Outcome {
+        await thread?.finished()
+        return outcomeStorage
+    }
+
+    private var meterFormat: MeterSampleFormat {
+        switch parameters.format {
+        case .s16LE: .s16
+        case .s32LE: .s32
+        case .floatLE: .float
+        }
+    }
+
+    // MARK: The capture thread
+
+    private func run() {
+        let rate = Double(parameters.rate)
+        let bytesPerFrame = parameters.bytesPerFrame
+        let periodFrames = parameters.periodFrames
+        let windowFrames = max(Int((settings.levelInterval * rate).rounded()), 1)
+        let frameLimit = settings.maximumDuration.map { Int(($0 * rate).rounded()) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: periodFrames * bytesPerFrame, alignment: 16)
+        defer { buffer.deallocate() }
+        var meter = LevelMeter()
+        var windowFill = 0
+        var totalFrames = 0
+        var startMonotonic: Double?
+        // CLOCK_BOOTTIME − CLOCK_MONOTONIC; refreshed once per levels record (it moves only
+        // across a suspend).
+        var bootOffset = RecordingTime.boottimeOffset()
+        let format = meterFormat
+        var outcome = Outcome()
+
+        do {
+            while true {
+                if shared.withLock({ $0.stopRequested }) { break }
+                var wanted = periodFrames
+                if let frameLimit {
+                    if totalFrames >= frameLimit { break }
+                    wanted = min(wanted, frameLimit - totalFrames)
+                }
+                let result = try pcm.read(into: buffer.baseAddress!, frames: wanted)
+                if startMonotonic == nil {
+                    startMonotonic = result.firstFrameTimestamp
+                    let startUptime = result.firstFrameTimestamp + bootOffset
+                    outcome.startUptime = startUptime
+                    shared.withLock { $0.startUptime = startUptime }
+                }
+                if let gap = result.gap {
+                    outcome.gaps.append(gap)
+                    onGap(gap)
+                    // Fill the lost stretch with silence so the file's time axis stays true.
+                    var missing = Int((gap.seconds * rate).rounded())
+                    if let frameLimit { missing = min(missing, frameLimit - totalFrames) }
+                    while missing > 0 {
+                        let step = min(missing, windowFrames - windowFill)
+                        try wav.appendSilence(byteCount: step * bytesPerFrame)
+                        meter.addSilence(count: step * parameters.channels)
+                        windowFill += step
+                        totalFrames += step
+                        missing -= step
+                        if windowFill == windowFrames {
+                            try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
+                                            startMonotonic: startMonotonic!, rate: rate, bootOffset: bootOffset)
+                            windowFill = 0
+                        }
+                    }
+                }
+                // A read may straddle the end of a levels window: split it there.
+                var consumed = 0
+                while consumed < result.frames {
+                    let step = min(result.frames - consumed, windowFrames - windowFill)
+                    let slice = UnsafeRawBufferPointer(
+                        rebasing: buffer[(consumed * bytesPerFrame)..<((consumed + step) * bytesPerFrame)])
+                    try wav.append(slice)
+                    meter.add(slice, format: format)
+                    windowFill += step
+                    totalFrames += step
+                    consumed += step
+                    if windowFill == windowFrames {
+                        bootOffset = RecordingTime.boottimeOffset()
+                        // The window ends at the last of its frames' capture time.
+                        let endMonotonic = result.firstFrameTimestamp + Double(consumed) / rate
+                        try writeLevels(&meter, frames: windowFill, endMonotonic: endMonotonic,
+                                        startMonotonic: startMonotonic!, rate: rate, bootOffset: bootOffset)
+                        windowFill = 0
+                        try wav.updateHeader()
+                    }
+                }
+                try levels.writer.maybeFlushByTime()
+            }
+            if windowFill > 0, let startMonotonic {
+                try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
+                                startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
+            }
+        } catch {
+            outcome.error = error
+            logger.error("Microphone capture failed", metadata: ["device": "\(pcm.name)", "error": "\(error)"])
+        }
+        try? pcm.drop()
+        pcm.close()
+        do {
+            try wav.close()
+            try levels.close()
+        } catch {
+            if outcome.error == nil { outcome.error = error }
+        }
+        outcome.frames = totalFrames
+        if let startUptime = outcome.startUptime {
+            outcome.endUptime = startUptime + Double(totalFrames) / rate
+        }
+        outcomeStorage = outcome
+        if let error = outcome.error { onFailure(error) }
+    }
+
+    /// Writes the levels record of a window that ended `endFrame` frames after the start
+    /// (used where no stream timestamp falls on the boundary: gap fill, the last partial window).
+    private func writeLevels(
+        _ meter: inout LevelMeter, frames: Int, endFrame: Int, startMonotonic: Double, rate: Double, bootOffset: Double
+    ) throws(SampleFileError) {
+        try writeLevels(&meter, frames: frames, endMonotonic: startMonotonic + Double(endFrame) / rate,
+                        startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
+    }
+
+    /// `{uptime, timestamp, stepPath, timeInterval, average, peak, unit}` as MobilePassiveData's
+    /// AudioLevelRecord, formatted straight into the file buffer.
+    private func writeLevels(
+        _ meter: inout LevelMeter, frames: Int, endMonotonic: Double, startMonotonic: Double, rate: Double, bootOffset: Double
+    ) throws(SampleFileError) {
+        let average = meter.averageDecibels
+        let peak = meter.peakDecibels
+        meter.reset()
+        try levels.appendElement { out in
+            out.append("{\"uptime\":")
+            out.append(fixed: endMonotonic + bootOffset, fractionDigits: 6)
+            out.append(",\"timestamp\":")
+            out.append(fixed: endMonotonic - startMonotonic, fractionDigits: 6)
+            out.append(",\"stepPath\":")
+            self.shared.withLock { out.appendJSONString($0.stepPath) }
+            out.append(",\"timeInterval\":")
+            out.append(fixed: Double(frames) / rate, fractionDigits: 6)
+            out.append(",\"average\":")
+            out.append(fixed: average, fractionDigits: 4)
+            out.append(",\"peak\":")
+            out.append(fixed: peak, fractionDigits: 4)
+            out.append(",\"unit\":\"dbFS\"}")
+        }
+    }
+}
