@@ -5,6 +5,10 @@ public enum AudioDevices {
     /// Every PCM hint plus `default`, each probed in the directions it declares. Probing opens
     /// devices non-blocking, so a busy device reports an error instead of hanging.
     public static func list(probe: Bool = true, logger: Logger) throws(ALSAError) -> [AudioDevice] {
+        // Probing absent cards makes libasound print a screenful; each failure is reported in
+        // the device's capabilities instead.
+        LibASound.setQuiet(true)
+        defer { LibASound.setQuiet(false) }
         var hints = try LibASound.pcmHints()
         if !hints.contains(where: { $0.name == "default" }) {
             hints.insert(.init(name: "default", description: "Default ALSA device", directions: [.capture, .playback]), at: 0)

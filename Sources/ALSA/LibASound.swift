@@ -256,6 +256,11 @@ enum LibASound {
         var directions: [PCMDirection]
     }
 
+    /// Silences libasound's own error printing (while probing many devices) or restores it.
+    static func setQuiet(_ quiet: Bool) {
+        activetask_alsa_set_quiet(quiet ? 1 : 0)
+    }
+
     static func pcmHints() throws(ALSAError) -> [Hint] {
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         try check(snd_device_name_hint(-1, "pcm", &hints), "list device name hints", "*")

@@ -33,9 +33,7 @@ public final class PCM: @unchecked Sendable {
             handle = opened
             try LibASound.setBlocking(opened, true, device: name)
         } catch {
-            if let handle { LibASound.close(handle) }
-            handle = nil
-            LibASound.freeStatus(statusBuffer)
+            // deinit runs for a fully initialised object and frees the status and the handle.
             throw error
         }
     }

@@ -154,13 +154,11 @@ final class CaptureSession: @unchecked Sendable {
                     totalFrames += step
                     consumed += step
                     if windowFill == windowFrames {
-                        bootOffset = RecordingTime.boottimeOffset()
-                        // The window ends at the last of its frames' capture time.
-                        let endMonotonic = result.firstFrameTimestamp + Double(consumed) / rate
-                        try writeLevels(&meter, frames: windowFill, endMonotonic: endMonotonic,
+                        try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
                                         startMonotonic: startMonotonic!, rate: rate, bootOffset: bootOffset)
                         windowFill = 0
                         try wav.updateHeader()
+                        bootOffset = RecordingTime.boottimeOffset()
                     }
                 }
                 try levels.writer.maybeFlushByTime()
@@ -189,20 +187,17 @@ final class CaptureSession: @unchecked Sendable {
         if let error = outcome.error { onFailure(error) }
     }
 
-    /// Writes the levels record of a window that ended `endFrame` frames after the start
-    /// (used where no stream timestamp falls on the boundary: gap fill, the last partial window).
+    /// Writes `{uptime, timestamp, stepPath, timeInterval, average, peak, unit}` (MobilePassiveData's
+    /// AudioLevelRecord) for the window that ends `endFrame` frames after the first frame,
+    /// formatted straight into the file buffer.
+    ///
+    /// Times count frames from the first frame's stream timestamp: the audio clock is the time
+    /// axis of the WAV, recovered gaps are filled with silence, so record k of a recording
+    /// sits exactly k seconds of audio after the start and lines up with the WAV.
     private func writeLevels(
         _ meter: inout LevelMeter, frames: Int, endFrame: Int, startMonotonic: Double, rate: Double, bootOffset: Double
     ) throws(SampleFileError) {
-        try writeLevels(&meter, frames: frames, endMonotonic: startMonotonic + Double(endFrame) / rate,
-                        startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
-    }
-
-    /// `{uptime, timestamp, stepPath, timeInterval, average, peak, unit}` as MobilePassiveData's
-    /// AudioLevelRecord, formatted straight into the file buffer.
-    private func writeLevels(
-        _ meter: inout LevelMeter, frames: Int, endMonotonic: Double, startMonotonic: Double, rate: Double, bootOffset: Double
-    ) throws(SampleFileError) {
+        let endMonotonic = startMonotonic + Double(endFrame) / rate
         let average = meter.averageDecibels
         let peak = meter.peakDecibels
         meter.reset()
