@@ -7,6 +7,6 @@ struct ActiveTaskCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
-        subcommands: [RecordAudio.self, Devices.self]
+        subcommands: [RecordAudio.self, Say.self, Devices.self]
     )
 }
