@@ -19,6 +19,10 @@ public final class PCM: @unchecked Sendable {
     /// Where the next frame should fall if nothing is lost (CLOCK_MONOTONIC seconds).
     private var expectedNextFrameTimestamp: Double?
     private var pendingGap: (reason: StreamGap.Reason, start: Double)?
+    /// Recoveries since the last successful transfer; a stream that keeps breaking (its server
+    /// or device is gone) is given up after `maximumConsecutiveRecoveries`.
+    private var consecutiveRecoveries = 0
+    private static let maximumConsecutiveRecoveries = 5
 
     /// Opens `name` (`default`, `hw:1,0`, `plughw:…`, `pulse`, an asoundrc PCM).
     /// Opening never waits for a busy device: it fails at once (EBUSY) and the error says so;
@@ -82,6 +86,7 @@ public final class PCM: @unchecked Sendable {
                 continue
             }
             if count < 0 { throw LibASound.throwing(count, "read", name) }
+            consecutiveRecoveries = 0
             let status = try LibASound.status(handle, into: statusBuffer, device: name)
             let rate = rate()
             let first = status.timestamp - Double(status.availableFrames + count) / rate
@@ -106,6 +111,7 @@ public final class PCM: @unchecked Sendable {
                 continue
             }
             if count < 0 { throw LibASound.throwing(count, "write", name) }
+            consecutiveRecoveries = 0
             if firstHeard == nil {
                 let status = try LibASound.status(handle, into: statusBuffer, device: name)
                 // The delay counts the frames just queued; the first of them is heard after the rest.
@@ -121,6 +127,12 @@ public final class PCM: @unchecked Sendable {
     }
 
     private func noteBreak(_ handle: LibASound.PCMHandle, code: Int, reason: StreamGap.Reason) throws(ALSAError) {
+        consecutiveRecoveries += 1
+        if consecutiveRecoveries > Self.maximumConsecutiveRecoveries {
+            var error = LibASound.throwing(code, "keep the stream running", name)
+            error.reason += "; it broke \(Self.maximumConsecutiveRecoveries) times in a row, so the device or its server is gone"
+            throw error
+        }
         let status = try? LibASound.status(handle, into: statusBuffer, device: name)
         let start = status.map { $0.triggerTimestamp > 0 ? $0.triggerTimestamp : $0.timestamp } ?? RecordingTime.monotonic()
         if pendingGap == nil { pendingGap = (reason, start) }

@@ -119,14 +119,18 @@ public final class PromptPlayer: @unchecked Sendable {
         var streamActive = false
         var nextHeard: Double?
 
-        func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> WriteResult {
+        /// Writes and returns when the first written frame will be heard. The stream's estimate
+        /// is never earlier than the end of what was written before (a device that is not paced
+        /// reports no delay; frames still play one after another).
+        func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double {
             let result = try pcm.write(from: UnsafeRawPointer(samples.baseAddress!), frames: samples.count)
             if let gap = result.gap {
                 logger.warning("Voice playback ran dry", metadata: ["seconds": "\(gap.seconds)", "reason": "\(gap.reason.rawValue)"])
             }
-            nextHeard = result.firstFrameTimestamp + Double(result.frames) / rate
+            let heard = max(result.firstFrameTimestamp, nextHeard ?? -.infinity)
+            nextHeard = heard + Double(result.frames) / rate
             streamActive = true
-            return result
+            return heard
         }
 
         do {
@@ -164,6 +168,14 @@ public final class PromptPlayer: @unchecked Sendable {
                         _ = try silence.withUnsafeBufferPointer { buffer throws(ALSAError) in
                             try write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
                         }
+                        // A device that is not paced in real time (an ALSA `file` PCM) accepts
+                        // silence as fast as it is written; wait for the clock instead of
+                        // filling the disk.
+                        if let nextHeard, nextHeard - RecordingTime.monotonic() > bufferSeconds + 0.05 {
+                            condition.lock()
+                            _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingTime.monotonic() - bufferSeconds))
+                            condition.unlock()
+                        }
                         continue
                     }
                 }
@@ -181,7 +193,7 @@ public final class PromptPlayer: @unchecked Sendable {
 
     private func play(
         _ item: Item, period: Int, rate: Double,
-        write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> WriteResult
+        write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double
     ) throws(ALSAError) {
         var onset: Double?
         var end = RecordingTime.monotonic()
@@ -190,13 +202,13 @@ public final class PromptPlayer: @unchecked Sendable {
             while offset < samples.count {
                 if condition.withLock({ stopRequested }) { return }
                 let count = min(period, samples.count - offset)
-                let result = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+                let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
                 if onset == nil {
-                    onset = result.firstFrameTimestamp
-                    onOnset(Onset(id: item.id, label: item.label, due: item.due, onset: result.firstFrameTimestamp,
-                                  end: result.firstFrameTimestamp + Double(samples.count) / rate))
+                    onset = heard
+                    onOnset(Onset(id: item.id, label: item.label, due: item.due, onset: heard,
+                                  end: heard + Double(samples.count) / rate))
                 }
-                end = result.firstFrameTimestamp + Double(result.frames) / rate
+                end = heard + Double(count) / rate
                 offset += count
             }
         }
