@@ -187,7 +187,8 @@ public final class PromptPlayer: @unchecked Sendable {
             logger.error("Voice playback failed", metadata: ["device": "\(device)", "error": "\(error)"])
             onFailure(error)
         }
-        try? pcm.drop()
+        // Let what is queued be heard (at most one buffer) rather than cutting the last prompt.
+        if streamActive { try? pcm.drain() }
         pcm.close()
     }
 
