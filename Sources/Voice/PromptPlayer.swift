@@ -47,6 +47,7 @@ public final class PromptPlayer: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [Item] = []
     private var stopRequested = false
+    private var keepsWarm = false
     private var thread: IOThread?
     private let onOnset: @Sendable (Onset) -> Void
     private let onFinished: @Sendable (Onset) -> Void
@@ -81,6 +82,17 @@ public final class PromptPlayer: @unchecked Sendable {
         condition.lock()
         let position = queue.firstIndex { ($0.due ?? -.infinity) > (item.due ?? -.infinity) } ?? queue.endIndex
         queue.insert(item, at: position)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Keeps the stream running on silence while nothing is queued, so that the next clip is
+    /// heard on time: a stream's start-up latency (hundreds of milliseconds through PulseAudio)
+    /// happens once, when warming starts, not at the first prompt. The prompter warms the stream
+    /// from when a step with prompts is prepared until it ends.
+    public func setKeepsWarm(_ warm: Bool) {
+        condition.lock()
+        keepsWarm = warm
         condition.signal()
         condition.unlock()
     }
@@ -140,7 +152,9 @@ public final class PromptPlayer: @unchecked Sendable {
                     condition.unlock()
                     break
                 }
-                guard let head = queue.first else {
+                let now = RecordingTime.monotonic()
+                let head = queue.first
+                if head == nil, !keepsWarm {
                     if streamActive {
                         condition.unlock()
                         try pcm.drain()
@@ -153,35 +167,38 @@ public final class PromptPlayer: @unchecked Sendable {
                     condition.unlock()
                     continue
                 }
-                let now = RecordingTime.monotonic()
-                if let due = head.due {
-                    if !streamActive, due - now > bufferSeconds + 0.05 {
-                        // Sleep until shortly before the stream must start feeding silence.
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: due - now - bufferSeconds - 0.02))
-                        condition.unlock()
-                        continue
+                if let head, let due = head.due, !streamActive, !keepsWarm, due - now > bufferSeconds + 0.05 {
+                    // Sleep until shortly before the stream must start feeding silence.
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: due - now - bufferSeconds - 0.02))
+                    condition.unlock()
+                    continue
+                }
+                // Frames of silence still needed before the head is due (a period when idle).
+                let remaining: Int
+                if let head {
+                    remaining = head.due.map { Int((($0 - (nextHeard ?? now)) * rate).rounded()) } ?? 0
+                } else {
+                    remaining = period
+                }
+                if remaining > 0 {
+                    condition.unlock()
+                    let count = min(remaining, period)
+                    _ = try silence.withUnsafeBufferPointer { buffer throws(ALSAError) in
+                        try write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
                     }
-                    let remaining = Int(((due - (nextHeard ?? now)) * rate).rounded())
-                    if remaining > 0 {
+                    // A device that is not paced in real time (an ALSA `file` PCM) accepts
+                    // silence as fast as it is written; wait for the clock instead of
+                    // filling the disk.
+                    if let nextHeard, nextHeard - RecordingTime.monotonic() > bufferSeconds + 0.05 {
+                        condition.lock()
+                        _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingTime.monotonic() - bufferSeconds))
                         condition.unlock()
-                        let count = min(remaining, period)
-                        _ = try silence.withUnsafeBufferPointer { buffer throws(ALSAError) in
-                            try write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-                        }
-                        // A device that is not paced in real time (an ALSA `file` PCM) accepts
-                        // silence as fast as it is written; wait for the clock instead of
-                        // filling the disk.
-                        if let nextHeard, nextHeard - RecordingTime.monotonic() > bufferSeconds + 0.05 {
-                            condition.lock()
-                            _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingTime.monotonic() - bufferSeconds))
-                            condition.unlock()
-                        }
-                        continue
                     }
+                    continue
                 }
                 queue.removeFirst()
                 condition.unlock()
-                try play(head, period: period, rate: rate, write: write)
+                if let head { try play(head, period: period, rate: rate, write: write) }
             }
         } catch {
             logger.error("Voice playback failed", metadata: ["device": "\(device)", "error": "\(error)"])

@@ -15,12 +15,18 @@ public struct VoiceConfiguration: Sendable, Hashable, Codable {
     public var finishSound: String?
     /// What `speakWarningOnPause` says.
     public var pauseWarning: String
+    /// Keep the playback stream running on silence for the prompter's whole life, so a
+    /// device's start-up latency (about 0.7 s through PulseAudio) never delays a prompt. When
+    /// false the stream runs only from a step's `prepare` to its end, and `say` starts cold.
+    public var keepsStreamWarm: Bool
 
     public init(
         playbackDevice: String = "default", voice: String = "en", wordsPerMinute: Int = 175,
         clips: [String: String] = [:], startSound: String? = nil, finishSound: String? = nil,
-        pauseWarning: String = "The activity is paused. Resume when you are ready."
+        pauseWarning: String = "The activity is paused. Resume when you are ready.",
+        keepsStreamWarm: Bool = true
     ) {
+        self.keepsStreamWarm = keepsStreamWarm
         self.playbackDevice = playbackDevice
         self.voice = voice
         self.wordsPerMinute = wordsPerMinute

@@ -68,6 +68,7 @@ public actor VoicePrompter {
             onFailure: { error in
                 continuation.yield(.playbackFailed(message: "Voice prompts stopped: \(error)"))
             })
+        if configuration.keepsStreamWarm { player.setKeepsWarm(true) }
     }
 
     /// Labels carry the step path and the text, separated by a newline.
@@ -90,6 +91,7 @@ public actor VoicePrompter {
         // Re-check after the awaits: the prompter may have been shut down meanwhile.
         guard case .idle = state else { return }
         state = .prepared(Step(stepPath: stepPath, prompts: prepared))
+        if !prepared.isEmpty { player.setKeepsWarm(true) }
     }
 
     /// Starts the step timer: prompt k is heard at `startMonotonic + time_k` (default: now).
@@ -130,6 +132,7 @@ public actor VoicePrompter {
         case .prepared(let step), .running(let step, _), .paused(let step, _):
             let ids = Set(step.prompts.map(\.id))
             player.removePending { ids.contains($0.id) }
+            if !configuration.keepsStreamWarm { player.setKeepsWarm(false) }
             state = .idle
         case .idle, .shutDown:
             break

@@ -33,7 +33,7 @@ struct Say: AsyncParsableCommand {
         let logger = CommandLogging.logger(label: "activetaskctl.say", verbose: verbose)
         let configuration = VoiceConfiguration(
             playbackDevice: playbackDevice, voice: voice, wordsPerMinute: wordsPerMinute,
-            clips: clip.map { [text: $0] } ?? [:])
+            clips: clip.map { [text: $0] } ?? [:], keepsStreamWarm: false)
         let prompter: VoicePrompter
         do {
             prompter = try VoicePrompter(configuration: configuration, logger: logger)

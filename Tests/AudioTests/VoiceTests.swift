@@ -61,7 +61,9 @@ struct VoiceTests {
         // syntheses of a text differ slightly in length and waveform: compare duration and
         // level, not bytes (the byte-exact playback path is checked with WAV clips below).
         let expected = try await SpeechSynthesizer(logger: logger).synthesize(text)
-        let (events, played) = try await withPrompter("say", until: 1) { try await $0.speak(text) }
+        let (events, played) = try await withPrompter(
+            "say", configuration: { VoiceConfiguration(playbackDevice: $0, keepsStreamWarm: false) }, until: 1
+        ) { try await $0.speak(text) }
         #expect(abs(played.count - expected.samples.count) < expected.samples.count / 20)
         func rms(_ samples: [Int16]) -> Double {
             (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()
