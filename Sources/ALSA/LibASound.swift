@@ -146,7 +146,9 @@ enum LibASound {
             let result = snd_pcm_readi(pcm, buffer, snd_pcm_uframes_t(frames))
             if result == -Int(EINTR) { continue }
             if result == -Int(EAGAIN) {
-                _ = snd_pcm_wait(pcm, 100)
+                // Wait for the device; a failing wait (device gone) ends the retry.
+                let waited = snd_pcm_wait(pcm, 1_000)
+                if waited < 0, waited != -EINTR { return Int(waited) }
                 continue
             }
             return result
@@ -159,7 +161,9 @@ enum LibASound {
             let result = snd_pcm_writei(pcm, buffer, snd_pcm_uframes_t(frames))
             if result == -Int(EINTR) { continue }
             if result == -Int(EAGAIN) {
-                _ = snd_pcm_wait(pcm, 100)
+                // Wait for the device; a failing wait (device gone) ends the retry.
+                let waited = snd_pcm_wait(pcm, 1_000)
+                if waited < 0, waited != -EINTR { return Int(waited) }
                 continue
             }
             return result

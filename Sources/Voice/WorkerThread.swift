@@ -8,7 +8,9 @@ final class WorkerThread: Sendable {
     private let available = DispatchSemaphore(value: 0)
 
     init(name: String) {
-        let thread = Thread { [self] in loop() }
+        let thread = Thread { [self] in
+            loop()
+        }
         thread.name = name
         thread.start()
     }

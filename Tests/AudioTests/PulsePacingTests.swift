@@ -103,4 +103,109 @@ struct PulsePacingTests {
         }
         #expect(monitor.error == nil)
     }
+
+    @Test("A 10 s recording is paced by the device: 10 s of audio in 10 s ± 2 % of wall time")
+    func recordingIsPaced() async throws {
+        let server = try PulseServer.start(.main)
+        defer { server.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-10s")
+        let recorder = MicrophoneRecorder(
+            configuration: AudioRecorderConfiguration(identifier: "microphone", saveAudioFile: true),
+            output: RecorderOutput(directory: directory, baseName: "microphone", taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+            settings: MicrophoneSettings(device: "test_pulse_cap", maximumDuration: 10))
+        try await recorder.requestPermission()
+        try await recorder.start(stepPath: "Task/record")
+        await recorder.waitUntilCaptured()
+        let captureEnded = RecordingTime.boottime()
+        let results = try await recorder.stop()
+        let levelsResult = try #require(results.compactMap { $0 as? FileResult }.first { $0.relativePath == "microphone_levels.json" })
+        let startUptime = try #require(levelsResult.startUptime)
+        let wall = captureEnded - startUptime
+        print("10 s recording: first frame to last read \(String(format: "%.3f", wall)) s")
+        #expect(abs(wall - 10) < 0.2)
+        let wav = try Data(contentsOf: directory.appendingPathComponent("microphone.wav"))
+        #expect(wav.count == 44 + 10 * 16_000 * 2)
+        let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("microphone_levels.json"))) as? [[String: Any]]
+        #expect(levels?.count == 10)
+        // The monitor of an idle sink is digital silence.
+        #expect(levels?.allSatisfy { ($0["peak"] as? Double) == -160 } == true)
+    }
+
+    @Test("A playback underrun from a stalled writer is recovered and its gap reported")
+    func underrunIsRecovered() async throws {
+        let server = try PulseServer.start(.main)
+        defer { server.stop() }
+        let pcm = try PCM(name: "test_pulse_play_xrun", direction: .playback, logger: logger)
+        let parameters = try pcm.configure(HardwareParameters(rate: 22_050, channels: 1, format: .s16LE, periodFrames: 256, bufferFrames: 2_048))
+        let block = [Int16](repeating: 0, count: parameters.periodFrames)
+        let stall = 1.0
+        let outcome: (gap: StreamGap?, error: (any Error)?) = await withCheckedContinuation { continuation in
+            _ = IOThread(name: "stalled-writer") {
+                do {
+                    // Run the stream for a second, stall past the buffer, then write again.
+                    for _ in 0..<(22_050 / parameters.periodFrames) {
+                        _ = try block.withUnsafeBytes { try pcm.write(from: $0.baseAddress!, frames: block.count) }
+                    }
+                    usleep(UInt32(stall * 1_000_000))
+                    var gap: StreamGap?
+                    for _ in 0..<20 where gap == nil {
+                        gap = try block.withUnsafeBytes { try pcm.write(from: $0.baseAddress!, frames: block.count) }.gap
+                    }
+                    pcm.close()
+                    continuation.resume(returning: (gap, nil))
+                } catch {
+                    continuation.resume(returning: (nil, error))
+                }
+            }
+        }
+        #expect(outcome.error == nil)
+        let gap = try #require(outcome.gap)
+        print("underrun gap \(String(format: "%.3f", gap.seconds)) s")
+        #expect(gap.reason == .underrun)
+        #expect(gap.seconds > 0.3 && gap.seconds < stall + 1)
+    }
+
+    @Test("A capture device that fails mid-recording fails only its own controller")
+    func failureIsIsolated() async throws {
+        let main = try PulseServer.start(.main)
+        defer { main.stop() }
+        let failing = try PulseServer.start(.secondary)
+        defer { failing.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-failure")
+        func recorder(_ identifier: String, device: String) -> MicrophoneRecorder {
+            MicrophoneRecorder(
+                configuration: AudioRecorderConfiguration(identifier: identifier, saveAudioFile: true),
+                output: RecorderOutput(directory: directory, baseName: identifier, taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+                settings: MicrophoneSettings(device: device))
+        }
+        let healthy = recorder("healthy", device: "test_pulse_cap")
+        let doomed = recorder("doomed", device: "test_pulse_mic")
+        for controller in [healthy, doomed] {
+            try await controller.requestPermission()
+            try await controller.start(stepPath: "Task/record")
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        failing.crash()  // the second server goes away: its microphone is "unplugged"
+
+        var failure: ErrorResult?
+        for await event in doomed.events {
+            if case .failed(_, let result) = event { failure = result }
+        }
+        #expect(await doomed.status == .failed)
+        #expect(failure?.identifier == "doomed_error")
+        #expect(failure?.errorCode == AsyncActionError.Code.deviceFailed.rawValue)
+        #expect(failure?.errorDescription.contains("test_pulse_mic") == true)
+        let doomedResults = try await doomed.stop()
+        #expect(doomedResults.allSatisfy { $0 is ErrorResult })
+
+        #expect(await healthy.status == .running)
+        try await Task.sleep(for: .seconds(2))
+        let results = try await healthy.stop()
+        #expect(await healthy.status == .finished)
+        #expect(Set(results.compactMap { ($0 as? FileResult)?.relativePath }) == ["healthy.wav", "healthy_levels.json"])
+        let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("healthy_levels.json"))) as? [Any]
+        #expect((levels?.count ?? 0) >= 2, "the healthy recorder kept recording after the other failed")
+        // What the failed recorder captured before the failure is kept, and its WAV is valid.
+        #expect(try SampleFileRepair.repairWAV(at: FilePath(directory.appendingPathComponent("doomed.wav").path)) == .alreadyComplete)
+    }
 }

@@ -44,7 +44,7 @@ final class PulseServer {
         let socket = runtime.appendingPathComponent("pulse/native").path
         let deadline = Date().addingTimeInterval(15)
         while !FileManager.default.fileExists(atPath: socket) {
-            guard process.isRunning, Date() < deadline else {
+            guard !server.hasExited, Date() < deadline else {
                 server.stop()
                 throw PulseServerError(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
             }
@@ -54,11 +54,35 @@ final class PulseServer {
         return server
     }
 
-    /// Terminates the server and waits for it.
+    /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and waits for it.
     func stop() {
-        guard process.isRunning else { return }
+        guard !hasExited else { return }
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        waitForExit(escalatingAfter: 3)
+    }
+
+    /// Kills the server at once, as a crash or an unplugged device would end it.
+    func crash() {
+        guard !hasExited else { return }
+        kill(process.processIdentifier, SIGKILL)
+        waitForExit(escalatingAfter: 3)
+    }
+
+    /// Whether the server has exited: gone or a zombie. Foundation reaps children one at a time,
+    /// so `isRunning` can stay true for a dead process while another child is waited on.
+    private var hasExited: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(close, offsetBy: 2)] == "Z"
+    }
+
+    /// Polls rather than `waitUntilExit()`, which spins a run loop on non-main threads.
+    private func waitForExit(escalatingAfter seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !hasExited {
+            if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
+            usleep(20_000)
+        }
     }
 
     deinit { stop() }
