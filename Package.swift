@@ -109,6 +109,16 @@ let package = Package(
             dependencies: ["SampleFiles"],
             swiftSettings: strict
         ),
+        // CPU and allocation benchmark of the recorder and prompts (scripts/bench-audio.sh).
+        .executableTarget(
+            name: "audio-benchmark",
+            dependencies: [
+                "ALSA", "Audio", "Voice", "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/AudioBenchmark",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "AudioTests",
             dependencies: [
