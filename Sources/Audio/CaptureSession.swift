@@ -161,6 +161,8 @@ final class CaptureSession: @unchecked Sendable {
                         bootOffset = RecordingTime.boottimeOffset()
                     }
                 }
+                // Bound what a crash or power cut can lose (SyncPolicy) even when periods are small.
+                try wav.writer.maybeFlushByTime()
                 try levels.writer.maybeFlushByTime()
             }
             if windowFill > 0, let startMonotonic {

@@ -71,8 +71,3 @@ public struct LevelMeter: Sendable, Hashable {
         sampleCount = 0
     }
 }
-
-/// The sample encodings `LevelMeter` reads.
-public enum MeterSampleFormat: Sendable, Hashable {
-    case s16, s32, float
-}

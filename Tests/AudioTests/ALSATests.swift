@@ -75,6 +75,7 @@ struct ALSATests {
 
     @Test("Stream timestamps convert to CLOCK_BOOTTIME near now")
     func timestampsAreMonotonic() throws {
+        _ = AudioTestEnvironment.directory
         let before = RecordingTime.monotonic()
         let pcm = try PCM(name: "null", direction: .playback, logger: logger)
         try pcm.configure(HardwareParameters(rate: 16_000, channels: 1, format: .s16LE))

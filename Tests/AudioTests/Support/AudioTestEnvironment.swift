@@ -64,6 +64,8 @@ enum AudioTestEnvironment {
 
     /// Whether the PulseAudio server and the ALSA pulse plugin are installed.
     static let hasPulse: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")
-        && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/alsa-lib/libasound_module_pcm_pulse.so")
-        || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/alsa-lib/libasound_module_pcm_pulse.so")
+        && ["x86_64", "aarch64", "arm"].contains { architecture in
+            let directory = "/usr/lib/\(architecture)-linux-gnu\(architecture == "arm" ? "eabihf" : "")/alsa-lib"
+            return FileManager.default.fileExists(atPath: "\(directory)/libasound_module_pcm_pulse.so")
+        }
 }
