@@ -51,17 +51,18 @@ public actor VoicePrompter {
         events = stream
         self.continuation = continuation
         let heardIDs = heardIDs
-        let offset = RecordingTime.boottimeOffset()
         player = try PromptPlayer(
             device: configuration.playbackDevice, logger: logger,
             onOnset: { onset in
                 heardIDs.insert(onset.id)
+                let offset = RecordingTime.boottimeOffset()
                 let (stepPath, text) = Self.split(onset.label)
                 continuation.yield(.promptStarted(
                     stepPath: stepPath, text: text, scheduledUptime: onset.due.map { $0 + offset },
                     onsetUptime: onset.onset + offset))
             },
             onFinished: { onset in
+                let offset = RecordingTime.boottimeOffset()
                 let (stepPath, text) = Self.split(onset.label)
                 continuation.yield(.promptFinished(stepPath: stepPath, text: text, endUptime: onset.end + offset))
             },

@@ -90,15 +90,18 @@ struct RecordAudio: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
+        // One JSON array of the file results (and the error result when the device failed).
+        var encoded: [String] = []
         var failed = false
         for result in results {
             if let file = result as? FileResult {
-                print(String(decoding: try encoder.encode(file), as: UTF8.self))
+                encoded.append(String(decoding: try encoder.encode(file), as: UTF8.self))
             } else if let error = result as? ErrorResult {
-                print(String(decoding: try encoder.encode(error), as: UTF8.self))
+                encoded.append(String(decoding: try encoder.encode(error), as: UTF8.self))
                 failed = true
             }
         }
+        print("[\n" + encoded.joined(separator: ",\n") + "\n]")
         if failed { throw ExitCode.failure }
     }
 }

@@ -38,7 +38,8 @@ struct Say: AsyncParsableCommand {
         do {
             prompter = try VoicePrompter(configuration: configuration, logger: logger)
         } catch {
-            throw CleanExit.message(error.description)
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
         }
         let requested = RecordingTime.boottime()
         try await prompter.speak(text)

@@ -68,4 +68,11 @@ enum AudioTestEnvironment {
             let directory = "/usr/lib/\(architecture)-linux-gnu\(architecture == "arm" ? "eabihf" : "")/alsa-lib"
             return FileManager.default.fileExists(atPath: "\(directory)/libasound_module_pcm_pulse.so")
         }
+
+    /// `activetaskctl` beside the test bundle in the build directory, when it was built.
+    static let activetaskctl: URL? = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = bundle.appendingPathComponent("activetaskctl")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
 }
