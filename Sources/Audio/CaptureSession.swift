@@ -127,7 +127,7 @@ final class CaptureSession: @unchecked Sendable {
                     onGap(gap)
                     // Fill the lost stretch with silence so the file's time axis stays true.
                     var missing = Int((gap.seconds * rate).rounded())
-                    if let frameLimit { missing = min(missing, frameLimit - totalFrames) }
+                    if let frameLimit { missing = max(min(missing, frameLimit - totalFrames - result.frames), 0) }
                     while missing > 0 {
                         let step = min(missing, windowFrames - windowFill)
                         try wav.appendSilence(byteCount: step * bytesPerFrame)

@@ -21,25 +21,27 @@ final class StatusPublisher: Sendable {
     /// Moves to `next` if the lifecycle allows it; returns whether it moved.
     @discardableResult
     func move(to next: AsyncActionStatus) -> Bool {
-        let moved = current.withLock { status in
+        // Events are yielded under the lock so that their order is the order of the moves,
+        // whichever thread made them (yield only enqueues; it never runs a consumer inline).
+        current.withLock { status in
             guard status.canMove(to: next) else { return false }
             status = next
-            return true
-        }
-        if moved {
             continuation.yield(.statusChanged(identifier: identifier, status: next))
             if next.isFinal { continuation.finish() }
+            return true
         }
-        return moved
     }
 
     /// Records a failure: publishes the error result, then moves to `failed`. Does nothing once
     /// the controller has already reached a final status.
     func fail(with result: ErrorResult) {
-        let allowed = current.withLock { $0.canMove(to: .failed) }
-        guard allowed else { return }
-        continuation.yield(.failed(identifier: identifier, result: result))
-        move(to: .failed)
+        current.withLock { status in
+            guard status.canMove(to: .failed) else { return }
+            status = .failed
+            continuation.yield(.failed(identifier: identifier, result: result))
+            continuation.yield(.statusChanged(identifier: identifier, status: .failed))
+            continuation.finish()
+        }
     }
 
     /// Publishes a non-fatal fact.
