@@ -69,7 +69,7 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 print("## Audio benchmark (\(ProcessInfo.processInfo.processorCount) cores)")
 if !infile.isEmpty {
     // Unpaced capture from a file PCM: pure processing cost, and allocations vs. length.
-    let (short, shortAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 60, name: "short")
+    let (_, shortAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 60, name: "short")
     let (long, longAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 600, name: "long")
     print(String(format: "- Recorder processing, 16 kHz mono S16 + levels (file PCM, unpaced): %.3f s CPU for 600 s of audio = %.4f %% of one core in real time", long.cpu, long.cpu / 600 * 100))
     if let shortAllocations, let longAllocations {

@@ -37,7 +37,7 @@ final class PulseServer {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         let log = runtime.appendingPathComponent("pulseaudio.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         let server = PulseServer(process: process, runtimeDirectory: runtime)
