@@ -93,30 +93,28 @@ final class CaptureSession: @unchecked Sendable {
         let rate = Double(parameters.rate)
         let bytesPerFrame = parameters.bytesPerFrame
         let periodFrames = parameters.periodFrames
-        let windowFrames = max(Int((settings.levelInterval * rate).rounded()), 1)
-        let frameLimit = settings.maximumDuration.map { Int(($0 * rate).rounded()) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: periodFrames * bytesPerFrame, alignment: 16)
         defer { buffer.deallocate() }
         var meter = LevelMeter()
-        var windowFill = 0
-        var totalFrames = 0
-        var startMonotonic: Double?
+        var windowing = LevelWindowing(
+            windowFrames: Int((settings.levelInterval * rate).rounded()),
+            frameLimit: settings.maximumDuration.map { Int(($0 * rate).rounded()) })
+        let windowFrames = windowing.windowFrames
+        var startMonotonic = 0.0
+        var started = false
         // CLOCK_BOOTTIME − CLOCK_MONOTONIC; refreshed once per levels record (it moves only
         // across a suspend).
         var bootOffset = RecordingTime.boottimeOffset()
         let format = meterFormat
+        let channels = parameters.channels
         var outcome = Outcome()
 
         do {
-            while true {
+            while !windowing.isComplete {
                 if shared.withLock({ $0.stopRequested }) { break }
-                var wanted = periodFrames
-                if let frameLimit {
-                    if totalFrames >= frameLimit { break }
-                    wanted = min(wanted, frameLimit - totalFrames)
-                }
-                let result = try pcm.read(into: buffer.baseAddress!, frames: wanted)
-                if startMonotonic == nil {
+                let result = try pcm.read(into: buffer.baseAddress!, frames: windowing.framesToRead(period: periodFrames))
+                if !started {
+                    started = true
                     startMonotonic = result.firstFrameTimestamp
                     let startUptime = result.firstFrameTimestamp + bootOffset
                     outcome.startUptime = startUptime
@@ -126,37 +124,25 @@ final class CaptureSession: @unchecked Sendable {
                     outcome.gaps.append(gap)
                     onGap(gap)
                     // Fill the lost stretch with silence so the file's time axis stays true.
-                    var missing = Int((gap.seconds * rate).rounded())
-                    if let frameLimit { missing = max(min(missing, frameLimit - totalFrames - result.frames), 0) }
-                    while missing > 0 {
-                        let step = min(missing, windowFrames - windowFill)
-                        try wav.appendSilence(byteCount: step * bytesPerFrame)
-                        meter.addSilence(count: step * parameters.channels)
-                        windowFill += step
-                        totalFrames += step
-                        missing -= step
-                        if windowFill == windowFrames {
-                            try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
-                                            startMonotonic: startMonotonic!, rate: rate, bootOffset: bootOffset)
-                            windowFill = 0
+                    let missing = windowing.silenceFrames(forGap: gap.seconds, rate: rate, followingFrames: result.frames)
+                    try windowing.addSilence(missing) { run in
+                        try wav.appendSilence(byteCount: run.count * bytesPerFrame)
+                        meter.addSilence(count: run.count * channels)
+                        if run.closesWindow {
+                            try writeLevels(&meter, frames: windowFrames, endFrame: run.endFrame,
+                                            startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
                         }
                     }
                 }
-                // A read may straddle the end of a levels window: split it there.
-                var consumed = 0
-                while consumed < result.frames {
-                    let step = min(result.frames - consumed, windowFrames - windowFill)
+                try windowing.addSamples(result.frames) { run in
+                    guard case .samples(let offset) = run.kind else { return }
                     let slice = UnsafeRawBufferPointer(
-                        rebasing: buffer[(consumed * bytesPerFrame)..<((consumed + step) * bytesPerFrame)])
+                        rebasing: buffer[(offset * bytesPerFrame)..<((offset + run.count) * bytesPerFrame)])
                     try wav.append(slice)
                     meter.add(slice, format: format)
-                    windowFill += step
-                    totalFrames += step
-                    consumed += step
-                    if windowFill == windowFrames {
-                        try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
-                                        startMonotonic: startMonotonic!, rate: rate, bootOffset: bootOffset)
-                        windowFill = 0
+                    if run.closesWindow {
+                        try writeLevels(&meter, frames: windowFrames, endFrame: run.endFrame,
+                                        startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
                         try wav.updateHeader()
                         bootOffset = RecordingTime.boottimeOffset()
                     }
@@ -165,8 +151,8 @@ final class CaptureSession: @unchecked Sendable {
                 try wav.writer.maybeFlushByTime()
                 try levels.writer.maybeFlushByTime()
             }
-            if windowFill > 0, let startMonotonic {
-                try writeLevels(&meter, frames: windowFill, endFrame: totalFrames,
+            if windowing.windowFill > 0, started {
+                try writeLevels(&meter, frames: windowing.windowFill, endFrame: windowing.totalFrames,
                                 startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
             }
         } catch {
@@ -181,9 +167,9 @@ final class CaptureSession: @unchecked Sendable {
         } catch {
             if outcome.error == nil { outcome.error = error }
         }
-        outcome.frames = totalFrames
+        outcome.frames = windowing.totalFrames
         if let startUptime = outcome.startUptime {
-            outcome.endUptime = startUptime + Double(totalFrames) / rate
+            outcome.endUptime = startUptime + Double(windowing.totalFrames) / rate
         }
         outcomeStorage = outcome
         if let error = outcome.error { onFailure(error) }
