@@ -102,7 +102,7 @@ final class CaptureSession: @unchecked Sendable {
         let windowFrames = windowing.windowFrames
         var startMonotonic = 0.0
         var started = false
-        // CLOCK_BOOTTIME − CLOCK_MONOTONIC; refreshed once per levels record (it moves only
+        // CLOCK_BOOTTIME − CLOCK_MONOTONIC; checked once per levels record (it moves only
         // across a suspend).
         var bootOffset = RecordingTime.boottimeOffset()
         let format = meterFormat
@@ -144,7 +144,10 @@ final class CaptureSession: @unchecked Sendable {
                         try writeLevels(&meter, frames: windowFrames, endFrame: run.endFrame,
                                         startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
                         try wav.updateHeader()
-                        bootOffset = RecordingTime.boottimeOffset()
+                        // Follow a suspend (the offset jumps), not the microseconds of jitter in
+                        // reading two clocks.
+                        let freshOffset = RecordingTime.boottimeOffset()
+                        if abs(freshOffset - bootOffset) > 0.001 { bootOffset = freshOffset }
                     }
                 }
                 // Bound what a crash or power cut can lose (SyncPolicy) even when periods are small.

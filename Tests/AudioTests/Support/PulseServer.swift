@@ -2,7 +2,11 @@ import Foundation
 import Glibc
 
 /// A PulseAudio server with one null sink, started by a test in its own runtime directory and
-/// terminated by it (only this process is ever signalled).
+/// ended by it (only this process is ever signalled).
+///
+/// Spawned with posix_spawn and reaped with waitpid here, not with Foundation's `Process`:
+/// Foundation waits for its children one blocking wait at a time, so a long-lived server started
+/// through it would keep other subprocesses (the CLI tests) from ever being reaped.
 final class PulseServer {
     enum Instance: String {
         case main = "pulse-main"
@@ -11,11 +15,12 @@ final class PulseServer {
         func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }
 
-    let process: Process
+    let pid: pid_t
     let runtimeDirectory: URL
+    private var reaped = false
 
-    private init(process: Process, runtimeDirectory: URL) {
-        self.process = process
+    private init(pid: pid_t, runtimeDirectory: URL) {
+        self.pid = pid
         self.runtimeDirectory = runtimeDirectory
     }
 
@@ -24,23 +29,31 @@ final class PulseServer {
         let runtime = instance.runtimeDirectory(in: AudioTestEnvironment.directory)
         try? FileManager.default.removeItem(at: runtime)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
-        process.arguments = [
-            "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+        let log = runtime.appendingPathComponent("pulseaudio.log")
+        let arguments = [
+            "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
             "--load=module-native-protocol-unix auth-anonymous=1",
             "--load=module-null-sink sink_name=null",
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["HOME"] = runtime.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        let log = runtime.appendingPathComponent("pulseaudio.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let server = PulseServer(process: process, runtimeDirectory: runtime)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw PulseServerError(log: "posix_spawn failed: \(String(cString: strerror(result)))") }
+        let server = PulseServer(pid: pid, runtimeDirectory: runtime)
         let socket = runtime.appendingPathComponent("pulse/native").path
         let deadline = Date().addingTimeInterval(15)
         while !FileManager.default.fileExists(atPath: socket) {
@@ -54,33 +67,33 @@ final class PulseServer {
         return server
     }
 
-    /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and waits for it.
+    /// Whether the server has exited (reaping it if so).
+    private var hasExited: Bool {
+        if reaped { return true }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid || result < 0 { reaped = true }
+        return reaped
+    }
+
+    /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and reaps it.
     func stop() {
         guard !hasExited else { return }
-        kill(process.processIdentifier, SIGTERM)
+        kill(pid, SIGTERM)
         waitForExit(escalatingAfter: 3)
     }
 
     /// Kills the server at once, as a crash or an unplugged device would end it.
     func crash() {
         guard !hasExited else { return }
-        kill(process.processIdentifier, SIGKILL)
+        kill(pid, SIGKILL)
         waitForExit(escalatingAfter: 3)
     }
 
-    /// Whether the server has exited: gone or a zombie. Foundation reaps children one at a time,
-    /// so `isRunning` can stay true for a dead process while another child is waited on.
-    private var hasExited: Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
-        return stat[stat.index(close, offsetBy: 2)] == "Z"
-    }
-
-    /// Polls rather than `waitUntilExit()`, which spins a run loop on non-main threads.
     private func waitForExit(escalatingAfter seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         while !hasExited {
-            if Date() > deadline { kill(process.processIdentifier, SIGKILL) }
+            if Date() > deadline { kill(pid, SIGKILL) }
             usleep(20_000)
         }
     }
