@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "MotionFusion", targets: ["MotionFusion"]),
         .library(name: "IIO", targets: ["IIO"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "ALSA", targets: ["ALSA"]),
+        .library(name: "Voice", targets: ["Voice"]),
+        .library(name: "Audio", targets: ["Audio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,6 +94,51 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // libasound (ALSA), wrapped only by the ALSA module.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        // libespeak-ng, wrapped only by the Voice module.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        // PCM capture and playback, hw/sw params, timestamps, xrun recovery, device listing.
+        .target(
+            name: "ALSA",
+            dependencies: [
+                "CALSA",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Spoken instructions: espeak-ng synthesis, WAV clips, tones, scheduled playback.
+        .target(
+            name: "Voice",
+            dependencies: [
+                "CEspeakNG",
+                "ALSA",
+                "SampleFiles",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The microphone recorder: WAV file and one-second levels.
+        .target(
+            name: "Audio",
+            dependencies: [
+                "ALSA",
+                "AsyncActions",
+                "SampleFiles",
+                "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -98,6 +146,9 @@ let package = Package(
                 "TaskNavigation",
                 "Motion",
                 "IIO",
+                "ALSA",
+                "Audio",
+                "Voice",
                 "AsyncActions",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -107,6 +158,25 @@ let package = Package(
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
+            swiftSettings: strict
+        ),
+        // CPU and allocation benchmark of the recorder and prompts (scripts/bench-audio.sh).
+        .executableTarget(
+            name: "audio-benchmark",
+            dependencies: [
+                "ALSA", "Audio", "Voice", "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/AudioBenchmark",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AudioTests",
+            dependencies: [
+                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -7,6 +7,8 @@ struct ActiveTaskCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
-        subcommands: [Validate.self, Plan.self, Sensors.self, Record.self]
+        subcommands: [
+            Validate.self, Plan.self, Sensors.self, Record.self, RecordAudio.self, Say.self, Devices.self,
+        ]
     )
 }

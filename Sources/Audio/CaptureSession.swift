@@ -1,0 +1,211 @@
+import ALSA
+import Foundation
+import Logging
+import SampleFiles
+import Synchronization
+import SystemPackage
+
+/// One recording in progress: the capture PCM, the WAV and levels files and the dedicated
+/// thread that reads periods into them. Everything the loop touches is allocated before the
+/// thread starts, so the steady state does not allocate.
+final class CaptureSession: @unchecked Sendable {
+    /// What the recording produced, read once the thread has finished.
+    struct Outcome: Sendable {
+        var startUptime: Double?
+        var endUptime: Double?
+        var frames = 0
+        var gaps: [StreamGap] = []
+        var error: (any Error)?
+    }
+
+    private struct Shared {
+        var stopRequested = false
+        var stepPath: String
+        var startUptime: Double?
+    }
+
+    private let pcm: PCM
+    private let parameters: NegotiatedParameters
+    private let wav: WAVFileWriter
+    private let levels: JSONArrayFile
+    private let settings: MicrophoneSettings
+    private let logger: Logger
+    private let shared: Mutex<Shared>
+    private let onFailure: @Sendable (any Error) -> Void
+    private let onGap: @Sendable (StreamGap) -> Void
+    private var outcomeStorage = Outcome()
+    private var thread: IOThread?
+
+    init(
+        pcm: PCM, parameters: NegotiatedParameters, wav: WAVFileWriter, levels: JSONArrayFile,
+        settings: MicrophoneSettings, stepPath: String, logger: Logger,
+        onGap: @escaping @Sendable (StreamGap) -> Void,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.pcm = pcm
+        self.parameters = parameters
+        self.wav = wav
+        self.levels = levels
+        self.settings = settings
+        self.logger = logger
+        self.onGap = onGap
+        self.onFailure = onFailure
+        shared = Mutex(Shared(stepPath: stepPath))
+    }
+
+    /// Starts the capture thread.
+    func start() {
+        thread = IOThread(name: "microphone-capture") { [self] in run() }
+    }
+
+    /// The step path written into the next levels records.
+    func setStepPath(_ stepPath: String) {
+        shared.withLock { $0.stepPath = stepPath }
+    }
+
+    /// CLOCK_BOOTTIME of the first captured frame, once known.
+    var startUptime: Double? { shared.withLock { $0.startUptime } }
+
+    /// Asks the loop to stop after the current period and waits for it.
+    func stop() async -> Outcome {
+        shared.withLock { $0.stopRequested = true }
+        await thread?.finished()
+        return outcomeStorage
+    }
+
+    /// Waits until the loop ends by itself (duration reached or device failure).
+    func finished() async -> Outcome {
+        await thread?.finished()
+        return outcomeStorage
+    }
+
+    private var meterFormat: MeterSampleFormat {
+        switch parameters.format {
+        case .s16LE: .s16
+        case .s32LE: .s32
+        case .floatLE: .float
+        }
+    }
+
+    // MARK: The capture thread
+
+    private func run() {
+        let rate = Double(parameters.rate)
+        let bytesPerFrame = parameters.bytesPerFrame
+        let periodFrames = parameters.periodFrames
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: periodFrames * bytesPerFrame, alignment: 16)
+        defer { buffer.deallocate() }
+        var meter = LevelMeter()
+        var windowing = LevelWindowing(
+            windowFrames: Int((settings.levelInterval * rate).rounded()),
+            frameLimit: settings.maximumDuration.map { Int(($0 * rate).rounded()) })
+        let windowFrames = windowing.windowFrames
+        var startMonotonic = 0.0
+        var started = false
+        // CLOCK_BOOTTIME − CLOCK_MONOTONIC; checked once per levels record (it moves only
+        // across a suspend).
+        var bootOffset = RecordingTime.boottimeOffset()
+        let format = meterFormat
+        let channels = parameters.channels
+        var outcome = Outcome()
+
+        do {
+            while !windowing.isComplete {
+                if shared.withLock({ $0.stopRequested }) { break }
+                let result = try pcm.read(into: buffer.baseAddress!, frames: windowing.framesToRead(period: periodFrames))
+                if !started {
+                    started = true
+                    startMonotonic = result.firstFrameTimestamp
+                    let startUptime = result.firstFrameTimestamp + bootOffset
+                    outcome.startUptime = startUptime
+                    shared.withLock { $0.startUptime = startUptime }
+                }
+                if let gap = result.gap {
+                    outcome.gaps.append(gap)
+                    onGap(gap)
+                    // Fill the lost stretch with silence so the file's time axis stays true.
+                    let missing = windowing.silenceFrames(forGap: gap.seconds, rate: rate, followingFrames: result.frames)
+                    try windowing.addSilence(missing) { run in
+                        try wav.appendSilence(byteCount: run.count * bytesPerFrame)
+                        meter.addSilence(count: run.count * channels)
+                        if run.closesWindow {
+                            try writeLevels(&meter, frames: windowFrames, endFrame: run.endFrame,
+                                            startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
+                        }
+                    }
+                }
+                try windowing.addSamples(result.frames) { run in
+                    guard case .samples(let offset) = run.kind else { return }
+                    let slice = UnsafeRawBufferPointer(
+                        rebasing: buffer[(offset * bytesPerFrame)..<((offset + run.count) * bytesPerFrame)])
+                    try wav.append(slice)
+                    meter.add(slice, format: format)
+                    if run.closesWindow {
+                        try writeLevels(&meter, frames: windowFrames, endFrame: run.endFrame,
+                                        startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
+                        try wav.updateHeader()
+                        // Follow a suspend (the offset jumps), not the microseconds of jitter in
+                        // reading two clocks.
+                        let freshOffset = RecordingTime.boottimeOffset()
+                        if abs(freshOffset - bootOffset) > 0.001 { bootOffset = freshOffset }
+                    }
+                }
+                // Bound what a crash or power cut can lose (SyncPolicy) even when periods are small.
+                try wav.writer.maybeFlushByTime()
+                try levels.writer.maybeFlushByTime()
+            }
+            if windowing.windowFill > 0, started {
+                try writeLevels(&meter, frames: windowing.windowFill, endFrame: windowing.totalFrames,
+                                startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
+            }
+        } catch {
+            outcome.error = error
+            logger.error("Microphone capture failed", metadata: ["device": "\(pcm.name)", "error": "\(error)"])
+        }
+        try? pcm.drop()
+        pcm.close()
+        do {
+            try wav.close()
+            try levels.close()
+        } catch {
+            if outcome.error == nil { outcome.error = error }
+        }
+        outcome.frames = windowing.totalFrames
+        if let startUptime = outcome.startUptime {
+            outcome.endUptime = startUptime + Double(windowing.totalFrames) / rate
+        }
+        outcomeStorage = outcome
+        if let error = outcome.error { onFailure(error) }
+    }
+
+    /// Writes `{uptime, timestamp, stepPath, timeInterval, average, peak, unit}` (MobilePassiveData's
+    /// AudioLevelRecord) for the window that ends `endFrame` frames after the first frame,
+    /// formatted straight into the file buffer.
+    ///
+    /// Times count frames from the first frame's stream timestamp: the audio clock is the time
+    /// axis of the WAV, recovered gaps are filled with silence, so record k of a recording
+    /// sits exactly k seconds of audio after the start and lines up with the WAV.
+    private func writeLevels(
+        _ meter: inout LevelMeter, frames: Int, endFrame: Int, startMonotonic: Double, rate: Double, bootOffset: Double
+    ) throws(SampleFileError) {
+        let endMonotonic = startMonotonic + Double(endFrame) / rate
+        let average = meter.averageDecibels
+        let peak = meter.peakDecibels
+        meter.reset()
+        try levels.appendElement { out in
+            out.append("{\"uptime\":")
+            out.append(fixed: endMonotonic + bootOffset, fractionDigits: 6)
+            out.append(",\"timestamp\":")
+            out.append(fixed: endMonotonic - startMonotonic, fractionDigits: 6)
+            out.append(",\"stepPath\":")
+            self.shared.withLock { out.appendJSONString($0.stepPath) }
+            out.append(",\"timeInterval\":")
+            out.append(fixed: Double(frames) / rate, fractionDigits: 6)
+            out.append(",\"average\":")
+            out.append(fixed: average, fractionDigits: 4)
+            out.append(",\"peak\":")
+            out.append(fixed: peak, fractionDigits: 4)
+            out.append(",\"unit\":\"dbFS\"}")
+        }
+    }
+}

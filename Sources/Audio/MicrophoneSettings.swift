@@ -1,0 +1,32 @@
+public import ALSA
+public import SampleFiles
+
+/// How the microphone recorder opens and reads its capture PCM.
+public struct MicrophoneSettings: Sendable, Hashable {
+    /// The ALSA PCM to record from (`default`, `hw:1,0`, `plughw:…`, `pulse`, an asoundrc PCM).
+    public var device: String
+    /// Rate, channels, format and period/buffer sizes asked of the device.
+    public var hardware: HardwareParameters
+    /// Stop by itself after this many seconds of audio (frames, not wall time); nil = until
+    /// `stop()`. Used by `activetaskctl record-audio`.
+    public var maximumDuration: Double?
+    /// Seconds of audio per levels record.
+    public var levelInterval: Double
+    /// How often WAV and levels data reach the disk.
+    public var syncPolicy: SyncPolicy
+
+    /// 16 kHz mono S16_LE with 20 ms periods in a 160 ms buffer from `device`.
+    public init(
+        device: String = "default",
+        hardware: HardwareParameters = HardwareParameters(rate: 16_000, channels: 1, format: .s16LE, periodFrames: 320, bufferFrames: 2_560),
+        maximumDuration: Double? = nil,
+        levelInterval: Double = 1,
+        syncPolicy: SyncPolicy = .default
+    ) {
+        self.device = device
+        self.hardware = hardware
+        self.maximumDuration = maximumDuration
+        self.levelInterval = levelInterval
+        self.syncPolicy = syncPolicy
+    }
+}

@@ -1,0 +1,216 @@
+public import ALSA
+import Foundation
+public import Logging
+
+/// Speaks a step's prompts at their seconds of the step timer, plays `playSound*` sounds and the
+/// pause warning. One per session; the playback PCM stays open while it runs.
+///
+/// Lifecycle per step: `prepare(stepPath:prompts:)` synthesises (or loads) every clip ahead of
+/// time, `startTimer()` schedules them, `pauseTimer()`/`resumeTimer()` shift what has not been
+/// heard yet, `endStep()` drops what is left.
+public actor VoicePrompter {
+    private struct PreparedPrompt {
+        var prompt: SpokenPrompt
+        var clip: AudioClip
+        var id: UInt64
+        var heard = false
+    }
+
+    private struct Step {
+        var stepPath: String
+        var prompts: [PreparedPrompt]
+    }
+
+    private enum State {
+        case idle
+        case prepared(Step)
+        /// `zero` is the CLOCK_MONOTONIC time of timer second 0.
+        case running(Step, zero: Double)
+        case paused(Step, elapsed: Double)
+        case shutDown
+    }
+
+    public nonisolated let events: AsyncStream<VoiceEvent>
+    private let continuation: AsyncStream<VoiceEvent>.Continuation
+    private let configuration: VoiceConfiguration
+    private let synthesizer: SpeechSynthesizer
+    private let player: PromptPlayer
+    private let logger: Logger
+    private var state = State.idle
+    private var nextID: UInt64 = 1
+    private var clipCache: [String: AudioClip] = [:]
+    /// Prompt ids the player has started; shared with its thread's callbacks.
+    private let heardIDs = HeardPrompts()
+
+    /// Opens the playback device; throws when it cannot be opened.
+    public init(configuration: VoiceConfiguration, logger: Logger) throws(ALSAError) {
+        self.configuration = configuration
+        self.logger = logger
+        synthesizer = SpeechSynthesizer(voice: configuration.voice, wordsPerMinute: configuration.wordsPerMinute, logger: logger)
+        let (stream, continuation) = AsyncStream<VoiceEvent>.makeStream()
+        events = stream
+        self.continuation = continuation
+        let heardIDs = heardIDs
+        player = try PromptPlayer(
+            device: configuration.playbackDevice, logger: logger,
+            onOnset: { onset in
+                heardIDs.insert(onset.id)
+                let offset = RecordingTime.boottimeOffset()
+                let (stepPath, text) = Self.split(onset.label)
+                continuation.yield(.promptStarted(
+                    stepPath: stepPath, text: text, scheduledUptime: onset.due.map { $0 + offset },
+                    onsetUptime: onset.onset + offset))
+            },
+            onFinished: { onset in
+                let offset = RecordingTime.boottimeOffset()
+                let (stepPath, text) = Self.split(onset.label)
+                continuation.yield(.promptFinished(stepPath: stepPath, text: text, endUptime: onset.end + offset))
+            },
+            onFailure: { error in
+                continuation.yield(.playbackFailed(message: "Voice prompts stopped: \(error)"))
+            })
+        if configuration.keepsStreamWarm { player.setKeepsWarm(true) }
+    }
+
+    /// Labels carry the step path and the text, separated by a newline.
+    private nonisolated static func split(_ label: String) -> (String, String) {
+        guard let newline = label.firstIndex(of: "\n") else { return ("", label) }
+        return (String(label[..<newline]), String(label[label.index(after: newline)...]))
+    }
+
+    // MARK: Steps
+
+    /// Synthesises or loads the clips of a step's prompts so that none is late for lack of time.
+    public func prepare(stepPath: String, prompts: [SpokenPrompt]) async throws(VoiceError) {
+        try ensureUsable()
+        await endStep()
+        var prepared: [PreparedPrompt] = []
+        for prompt in prompts.sorted(by: { $0.time < $1.time }) {
+            let clip = try await clip(for: prompt)
+            prepared.append(PreparedPrompt(prompt: prompt, clip: clip, id: takeID()))
+        }
+        // Re-check after the awaits: the prompter may have been shut down meanwhile.
+        guard case .idle = state else { return }
+        state = .prepared(Step(stepPath: stepPath, prompts: prepared))
+        if !prepared.isEmpty { player.setKeepsWarm(true) }
+    }
+
+    /// Starts the step timer: prompt k is heard at `startMonotonic + time_k` (default: now).
+    public func startTimer(atMonotonic startMonotonic: Double? = nil) {
+        guard case .prepared(let step) = state else { return }
+        let zero = startMonotonic ?? RecordingTime.monotonic()
+        schedule(step, zero: zero)
+        state = .running(step, zero: zero)
+    }
+
+    /// Pauses the timer: prompts not yet heard wait; with `speakWarning` the pause warning is
+    /// spoken at once.
+    public func pauseTimer(speakWarning: Bool) async {
+        guard case .running(var step, let zero) = state else { return }
+        let elapsed = RecordingTime.monotonic() - zero
+        let ids = Set(step.prompts.map(\.id))
+        player.removePending { ids.contains($0.id) }
+        for index in step.prompts.indices where heardIDs.contains(step.prompts[index].id) {
+            step.prompts[index].heard = true
+        }
+        state = .paused(step, elapsed: elapsed)
+        if speakWarning {
+            try? await speak(configuration.pauseWarning, stepPath: step.stepPath)
+        }
+    }
+
+    /// Resumes the timer where it was paused.
+    public func resumeTimer() {
+        guard case .paused(let step, let elapsed) = state else { return }
+        let zero = RecordingTime.monotonic() - elapsed
+        schedule(step, zero: zero)
+        state = .running(step, zero: zero)
+    }
+
+    /// Ends the step: prompts not yet started are dropped.
+    public func endStep() async {
+        switch state {
+        case .prepared(let step), .running(let step, _), .paused(let step, _):
+            let ids = Set(step.prompts.map(\.id))
+            player.removePending { ids.contains($0.id) }
+            if !configuration.keepsStreamWarm { player.setKeepsWarm(false) }
+            state = .idle
+        case .idle, .shutDown:
+            break
+        }
+    }
+
+    private func schedule(_ step: Step, zero: Double) {
+        let now = RecordingTime.monotonic()
+        for prepared in step.prompts where !prepared.heard {
+            // A prompt whose second has passed (a late start) is spoken at once rather than lost.
+            let due = max(zero + prepared.prompt.time, now)
+            player.enqueue(PromptPlayer.Item(
+                id: prepared.id, label: "\(step.stepPath)\n\(prepared.prompt.text)", clip: prepared.clip, due: due))
+        }
+    }
+
+    // MARK: At once
+
+    /// Speaks `text` as soon as possible (after anything already playing).
+    public func speak(_ text: String, stepPath: String = "") async throws(VoiceError) {
+        try ensureUsable()
+        let clip = try await clip(for: SpokenPrompt(time: 0, text: text))
+        guard case .shutDown = state else {
+            player.enqueue(PromptPlayer.Item(id: takeID(), label: "\(stepPath)\n\(text)", clip: clip, due: nil))
+            return
+        }
+    }
+
+    /// Which `playSound*` sound to play.
+    public enum Sound: Sendable {
+        case start, finish
+    }
+
+    /// Plays the start or finish sound at once (a configured WAV, else the built-in beep).
+    public func play(_ sound: Sound, stepPath: String = "") throws(VoiceError) {
+        try ensureUsable()
+        let path = sound == .start ? configuration.startSound : configuration.finishSound
+        let clip = try path.map { path throws(VoiceError) in try loadClip(path) }
+            ?? (sound == .start ? AudioClip.startSound(sampleRate: player.sampleRate) : AudioClip.finishSound(sampleRate: player.sampleRate))
+        player.enqueue(PromptPlayer.Item(id: takeID(), label: "\(stepPath)\n<\(sound == .start ? "start" : "finish") sound>", clip: clip, due: nil))
+    }
+
+    /// Stops playback and closes the device; the prompter cannot be used afterwards.
+    public func shutdown() async {
+        state = .shutDown
+        await player.shutdown()
+        continuation.finish()
+    }
+
+    // MARK: Clips
+
+    private func ensureUsable() throws(VoiceError) {
+        if case .shutDown = state { throw VoiceError("The voice prompter was shut down; create a new one.") }
+    }
+
+    private func takeID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private func clip(for prompt: SpokenPrompt) async throws(VoiceError) -> AudioClip {
+        if let path = prompt.key.flatMap({ configuration.clips[$0] }) ?? configuration.clips[prompt.text] {
+            return try loadClip(path)
+        }
+        if let cached = clipCache["tts:" + prompt.text] { return cached }
+        let clip = try await synthesizer.synthesize(prompt.text).resampled(to: player.sampleRate)
+        clipCache["tts:" + prompt.text] = clip
+        return clip
+    }
+
+    private func loadClip(_ path: String) throws(VoiceError) -> AudioClip {
+        if let cached = clipCache["wav:" + path] { return cached }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw VoiceError("The prompt clip \(path) cannot be read; check the path in the voice configuration.")
+        }
+        let clip = try AudioClip(wavBytes: [UInt8](data)).resampled(to: player.sampleRate)
+        clipCache["wav:" + path] = clip
+        return clip
+    }
+}

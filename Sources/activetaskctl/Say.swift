@@ -1,0 +1,69 @@
+import ALSA
+import ArgumentParser
+import Foundation
+import Voice
+
+/// `activetaskctl say`: speaks one prompt through the daemon's voice prompter, no daemon needed.
+struct Say: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Speak one prompt the way the daemon does (espeak-ng through an ALSA playback device).")
+
+    @Argument(help: "What to say.")
+    var text: String
+
+    @Option(name: .customLong("playback-device"), help: "The ALSA PCM to play through (default, hw:0,0, plughw:…, pulse).")
+    var playbackDevice = "default"
+
+    @Option(help: "The espeak-ng voice.")
+    var voice = "en"
+
+    @Option(name: .customLong("words-per-minute"), help: "Speaking rate.")
+    var wordsPerMinute = 175
+
+    @Option(help: "A WAV clip to play instead of synthesising TEXT (as a configured prompt clip).")
+    var clip: String?
+
+    @Flag(help: "Print when the prompt was heard as JSON (CLOCK_BOOTTIME seconds).")
+    var json = false
+
+    @Flag(help: "Log debug details to standard error.")
+    var verbose = false
+
+    func run() async throws {
+        let logger = CommandLogging.logger(label: "activetaskctl.say", verbose: verbose)
+        let configuration = VoiceConfiguration(
+            playbackDevice: playbackDevice, voice: voice, wordsPerMinute: wordsPerMinute,
+            clips: clip.map { [text: $0] } ?? [:], keepsStreamWarm: false)
+        let prompter: VoicePrompter
+        do {
+            prompter = try VoicePrompter(configuration: configuration, logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+        let requested = RecordingTime.boottime()
+        try await prompter.speak(text)
+        var started: Double?
+        var failure: String?
+        for await event in prompter.events {
+            switch event {
+            case .promptStarted(_, _, _, let onset): started = onset
+            case .promptFinished(_, _, let end):
+                if json {
+                    let record: [String: Double] = ["requestedUptime": requested, "onsetUptime": started ?? end, "endUptime": end]
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    print(String(decoding: try encoder.encode(record), as: UTF8.self))
+                }
+                await prompter.shutdown()
+            case .playbackFailed(let message):
+                failure = message
+                await prompter.shutdown()
+            }
+        }
+        if let failure {
+            FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import ALSA
+import AsyncActions
+import Audio
+import Foundation
+import Logging
+import SampleFiles
+import SystemPackage
+import TaskModel
+import Testing
+import Voice
+
+/// Real-time behaviour, through a PulseAudio null sink and the ALSA pulse plugin. Slow (seconds
+/// each), so few; serialized because they share one server.
+@Suite("Real-time pacing through PulseAudio", .serialized, .enabled(if: AudioTestEnvironment.hasPulse, "needs pulseaudio and libasound2-plugins"))
+struct PulsePacingTests {
+    let logger = Logger(label: "test.pulse")
+
+    /// Records `seconds` of the null sink's monitor on a dedicated thread, keeping each read's
+    /// first-frame timestamp (CLOCK_MONOTONIC).
+    final class MonitorRecording: @unchecked Sendable {
+        let rate = 22_050
+        private(set) var samples: [Int16] = []
+        private(set) var reads: [(start: Int, timestamp: Double)] = []
+        private(set) var error: (any Error)?
+        private var thread: IOThread?
+
+        init(device: String, seconds: Double, logger: Logger) throws {
+            let pcm = try PCM(name: device, direction: .capture, logger: logger)
+            let parameters = try pcm.configure(HardwareParameters(rate: rate, channels: 1, format: .s16LE, periodFrames: 256, bufferFrames: 4_096))
+            let total = Int(seconds * Double(rate))
+            samples.reserveCapacity(total + parameters.periodFrames)
+            thread = IOThread(name: "monitor") { [self] in
+                var buffer = [Int16](repeating: 0, count: parameters.periodFrames)
+                do {
+                    while samples.count < total {
+                        let result = try buffer.withUnsafeMutableBytes { try pcm.read(into: $0.baseAddress!, frames: parameters.periodFrames) }
+                        reads.append((samples.count, result.firstFrameTimestamp))
+                        samples += buffer[0..<result.frames]
+                    }
+                } catch {
+                    self.error = error
+                }
+                pcm.close()
+            }
+        }
+
+        func finished() async { await thread?.finished() }
+
+        /// CLOCK_MONOTONIC time of the first sample louder than `threshold` after `after`.
+        func firstLoudSample(after: Double, threshold: Int16 = 2_000) -> Double? {
+            for (index, read) in reads.enumerated() {
+                let end = index + 1 < reads.count ? reads[index + 1].start : samples.count
+                for position in read.start..<end {
+                    let time = read.timestamp + Double(position - read.start) / Double(rate)
+                    if time >= after, abs(Int(samples[position])) > Int(threshold) { return time }
+                }
+            }
+            return nil
+        }
+    }
+
+    @Test("Prompts are heard within 50 ms of their scheduled second")
+    func promptOnsetsAreOnTime() async throws {
+        let server = try PulseServer.start(.main)
+        defer { server.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-onset")
+        var clips: [String: String] = [:]
+        for (index, frequency) in [600.0, 900.0, 1_200.0].enumerated() {
+            let path = directory.appendingPathComponent("tone\(index).wav").path
+            let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
+            try TestSignals.bytes(TestSignals.sine(frequency: frequency, amplitude: 0.5, seconds: 0.3, rate: 22_050)).withUnsafeBytes { try writer.append($0) }
+            try writer.close()
+            clips["prompt \(index)"] = path
+        }
+        let monitor = try MonitorRecording(device: "test_pulse_cap", seconds: 7, logger: logger)
+        let prompter = try VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: clips), logger: logger)
+        // A session's prompter runs before the first timed step (overview, instructions); give
+        // the warm stream that time to settle its latency.
+        try await Task.sleep(for: .seconds(2))
+        let times = [1.0, 2.0, 3.0]
+        try await prompter.prepare(stepPath: "Task/active", prompts: times.enumerated().map { SpokenPrompt(time: $1, text: "prompt \($0)") })
+        let zero = RecordingTime.monotonic()
+        await prompter.startTimer(atMonotonic: zero)
+        var onsets: [(scheduled: Double, heard: Double)] = []
+        for await event in prompter.events {
+            if case .promptStarted(_, _, let scheduled?, let onset) = event { onsets.append((scheduled, onset)) }
+            if onsets.count == times.count { break }
+        }
+        await monitor.finished()
+        await prompter.shutdown()
+        let offset = RecordingTime.boottimeOffset()
+        for (index, onset) in onsets.enumerated() {
+            let scheduledMonotonic = zero + times[index]
+            #expect(abs(onset.scheduled - offset - scheduledMonotonic) < 0.005)
+            // From the playback stream's timestamps.
+            let streamError = onset.heard - onset.scheduled
+            // From what the sink's monitor recorded, stamped by the capture stream.
+            let heard = monitor.firstLoudSample(after: scheduledMonotonic - 0.2)
+            let monitorError = heard.map { $0 - scheduledMonotonic }
+            print("prompt \(index): playback-stream error \(String(format: "%.1f", streamError * 1000)) ms, monitor error \(monitorError.map { String(format: "%.1f", $0 * 1000) } ?? "none") ms")
+            #expect(abs(streamError) < 0.05)
+            #expect(monitorError.map { abs($0) < 0.05 } == true)
+        }
+        #expect(monitor.error == nil)
+    }
+
+    @Test("A 10 s recording is paced by the device: 10 s of audio in 10 s ± 2 % of wall time")
+    func recordingIsPaced() async throws {
+        let server = try PulseServer.start(.main)
+        defer { server.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-10s")
+        let recorder = MicrophoneRecorder(
+            configuration: AudioRecorderConfiguration(identifier: "microphone", saveAudioFile: true),
+            output: RecorderOutput(directory: directory, baseName: "microphone", taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+            settings: MicrophoneSettings(device: "test_pulse_cap", maximumDuration: 10))
+        try await recorder.requestPermission()
+        try await recorder.start(stepPath: "Task/record")
+        await recorder.waitUntilCaptured()
+        let captureEnded = RecordingTime.boottime()
+        let results = try await recorder.stop()
+        let levelsResult = try #require(results.compactMap { $0 as? FileResult }.first { $0.relativePath == "microphone_levels.json" })
+        let startUptime = try #require(levelsResult.startUptime)
+        let wall = captureEnded - startUptime
+        print("10 s recording: first frame to last read \(String(format: "%.3f", wall)) s")
+        #expect(abs(wall - 10) < 0.2)
+        let wav = try Data(contentsOf: directory.appendingPathComponent("microphone.wav"))
+        #expect(wav.count == 44 + 10 * 16_000 * 2)
+        let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("microphone_levels.json"))) as? [[String: Any]]
+        #expect(levels?.count == 10)
+        // The monitor of an idle sink is digital silence.
+        #expect(levels?.allSatisfy { ($0["peak"] as? Double) == -160 } == true)
+    }
+
+    @Test("A playback underrun from a stalled writer is recovered and its gap reported")
+    func underrunIsRecovered() async throws {
+        let server = try PulseServer.start(.main)
+        defer { server.stop() }
+        let pcm = try PCM(name: "test_pulse_play_xrun", direction: .playback, logger: logger)
+        let parameters = try pcm.configure(HardwareParameters(rate: 22_050, channels: 1, format: .s16LE, periodFrames: 256, bufferFrames: 2_048))
+        let block = [Int16](repeating: 0, count: parameters.periodFrames)
+        let stall = 1.0
+        let outcome: (gap: StreamGap?, error: (any Error)?) = await withCheckedContinuation { continuation in
+            _ = IOThread(name: "stalled-writer") {
+                do {
+                    // Run the stream for a second, stall past the buffer, then write again.
+                    for _ in 0..<(22_050 / parameters.periodFrames) {
+                        _ = try block.withUnsafeBytes { try pcm.write(from: $0.baseAddress!, frames: block.count) }
+                    }
+                    usleep(UInt32(stall * 1_000_000))
+                    var gap: StreamGap?
+                    for _ in 0..<20 where gap == nil {
+                        gap = try block.withUnsafeBytes { try pcm.write(from: $0.baseAddress!, frames: block.count) }.gap
+                    }
+                    pcm.close()
+                    continuation.resume(returning: (gap, nil))
+                } catch {
+                    continuation.resume(returning: (nil, error))
+                }
+            }
+        }
+        #expect(outcome.error == nil)
+        let gap = try #require(outcome.gap)
+        print("underrun gap \(String(format: "%.3f", gap.seconds)) s")
+        #expect(gap.reason == .underrun)
+        #expect(gap.seconds > 0.3 && gap.seconds < stall + 1)
+    }
+
+    @Test("A capture device that fails mid-recording fails only its own controller")
+    func failureIsIsolated() async throws {
+        let main = try PulseServer.start(.main)
+        defer { main.stop() }
+        let failing = try PulseServer.start(.secondary)
+        defer { failing.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-failure")
+        func recorder(_ identifier: String, device: String) -> MicrophoneRecorder {
+            MicrophoneRecorder(
+                configuration: AudioRecorderConfiguration(identifier: identifier, saveAudioFile: true),
+                output: RecorderOutput(directory: directory, baseName: identifier, taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+                settings: MicrophoneSettings(device: device))
+        }
+        let healthy = recorder("healthy", device: "test_pulse_cap")
+        let doomed = recorder("doomed", device: "test_pulse_mic")
+        for controller in [healthy, doomed] {
+            try await controller.requestPermission()
+            try await controller.start(stepPath: "Task/record")
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        failing.crash()  // the second server goes away: its microphone is "unplugged"
+
+        var failure: ErrorResult?
+        for await event in doomed.events {
+            if case .failed(_, let result) = event { failure = result }
+        }
+        #expect(await doomed.status == .failed)
+        #expect(failure?.identifier == "doomed_error")
+        #expect(failure?.errorCode == AsyncActionError.Code.deviceFailed.rawValue)
+        #expect(failure?.errorDescription.contains("test_pulse_mic") == true)
+        let doomedResults = try await doomed.stop()
+        #expect(doomedResults.allSatisfy { $0 is ErrorResult })
+
+        #expect(await healthy.status == .running)
+        try await Task.sleep(for: .seconds(2))
+        let results = try await healthy.stop()
+        #expect(await healthy.status == .finished)
+        #expect(Set(results.compactMap { ($0 as? FileResult)?.relativePath }) == ["healthy.wav", "healthy_levels.json"])
+        let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("healthy_levels.json"))) as? [Any]
+        #expect((levels?.count ?? 0) >= 2, "the healthy recorder kept recording after the other failed")
+        // What the failed recorder captured before the failure is kept, and its WAV is valid.
+        #expect(try SampleFileRepair.repairWAV(at: FilePath(directory.appendingPathComponent("doomed.wav").path)) == .alreadyComplete)
+    }
+}

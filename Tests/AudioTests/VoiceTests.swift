@@ -1,0 +1,197 @@
+import ALSA
+import Foundation
+import Logging
+import SampleFiles
+import SystemPackage
+import Testing
+import Voice
+
+@Suite("Voice prompts: synthesis, clips and scheduling on type-file playback PCMs")
+struct VoiceTests {
+    let logger = Logger(label: "test.voice")
+
+    /// Runs `body` with a prompter playing into a raw file, then shuts it down and returns the
+    /// events and the bytes played.
+    private func withPrompter(
+        _ name: String, configuration: (String) -> VoiceConfiguration = { VoiceConfiguration(playbackDevice: $0) },
+        until finishedCount: Int,
+        _ body: (VoicePrompter) async throws -> Void
+    ) async throws -> (events: [VoiceEvent], played: [Int16]) {
+        let directory = AudioTestEnvironment.scratch(name)
+        let output = directory.appendingPathComponent("played.raw")
+        let prompter = try VoicePrompter(configuration: configuration("test_play:FILE=\(output.path)"), logger: logger)
+        try await body(prompter)
+        var events: [VoiceEvent] = []
+        var finished = 0
+        for await event in prompter.events {
+            events.append(event)
+            if case .promptFinished = event { finished += 1 }
+            if finished == finishedCount { break }
+        }
+        await prompter.shutdown()
+        let bytes = try Data(contentsOf: output)
+        return (events, TestSignals.samples([UInt8](bytes)[...]))
+    }
+
+    /// Where `needle` starts in `haystack`, if it is there.
+    private func find(_ needle: [Int16], in haystack: [Int16], from start: Int = 0) -> Int? {
+        guard needle.count <= haystack.count, let first = needle.first else { return nil }
+        var index = start
+        while index + needle.count <= haystack.count {
+            if haystack[index] == first, Array(haystack[index..<(index + needle.count)]) == needle { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    @Test("espeak-ng synthesises 16-bit mono speech at 22050 Hz")
+    func synthesises() async throws {
+        _ = AudioTestEnvironment.directory
+        let clip = try await SpeechSynthesizer(logger: logger).synthesize("Stand still for thirty seconds.")
+        #expect(clip.sampleRate == 22_050)
+        #expect(clip.duration > 1 && clip.duration < 5)
+        #expect(clip.samples.contains { abs(Int($0)) > 3_000 })
+    }
+
+    @Test("say plays the synthesised prompt whole, through the playback PCM")
+    func sayPlaysPrompt() async throws {
+        _ = AudioTestEnvironment.directory
+        let text = "Put the phone in your pocket."
+        // espeak-ng carries voice state (pitch flutter) from one utterance to the next, so two
+        // syntheses of a text differ slightly in length and waveform: compare duration and
+        // level, not bytes (the byte-exact playback path is checked with WAV clips below).
+        let expected = try await SpeechSynthesizer(logger: logger).synthesize(text)
+        let (events, played) = try await withPrompter(
+            "say", configuration: { VoiceConfiguration(playbackDevice: $0, keepsStreamWarm: false) }, until: 1
+        ) { try await $0.speak(text) }
+        #expect(abs(played.count - expected.samples.count) < expected.samples.count / 20)
+        func rms(_ samples: [Int16]) -> Double {
+            (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()
+        }
+        #expect(abs(rms(played) / rms(expected.samples) - 1) < 0.2)
+        #expect(events.contains { if case .promptStarted(_, let said, nil, _) = $0 { return said == text }; return false })
+    }
+
+    private func writeClip(_ samples: [Int16], to path: String) throws {
+        let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
+        try TestSignals.bytes(samples).withUnsafeBytes { try writer.append($0) }
+        try writer.close()
+    }
+
+    @Test("A configured WAV clip replaces synthesis, looked up by key or by text")
+    func playsConfiguredClip() async throws {
+        let directory = AudioTestEnvironment.scratch("clip")
+        let clipPath = directory.appendingPathComponent("go.wav").path
+        let samples = TestSignals.square(amplitude: 10_000, seconds: 0.3, rate: 22_050)
+        try writeClip(samples, to: clipPath)
+        let (_, played) = try await withPrompter(
+            "clip", configuration: { VoiceConfiguration(playbackDevice: $0, clips: ["start": clipPath]) }, until: 1
+        ) { prompter in
+            try await prompter.prepare(stepPath: "Task/walk", prompts: [SpokenPrompt(time: 0, text: "Start walking.", key: "start")])
+            await prompter.startTimer()
+        }
+        let found = find(samples, in: played) != nil
+        #expect(found)
+    }
+
+    @Test("A prompt due while another plays is queued right behind it, not dropped")
+    func overlappingPromptsQueue() async throws {
+        let directory = AudioTestEnvironment.scratch("overlap-clips")
+        let first = TestSignals.square(amplitude: 9_000, seconds: 0.4, rate: 22_050)
+        let second = TestSignals.sine(frequency: 700, amplitude: 0.3, seconds: 0.2, rate: 22_050)
+        try writeClip(first, to: directory.appendingPathComponent("first.wav").path)
+        try writeClip(second, to: directory.appendingPathComponent("second.wav").path)
+        let clips = ["Walk back.": directory.appendingPathComponent("first.wav").path,
+                     "Five": directory.appendingPathComponent("second.wav").path]
+        let (events, played) = try await withPrompter(
+            "overlap", configuration: { VoiceConfiguration(playbackDevice: $0, clips: clips) }, until: 2
+        ) { prompter in
+            try await prompter.prepare(stepPath: "Task/walk", prompts: [
+                SpokenPrompt(time: 0.2, text: "Walk back."),
+                SpokenPrompt(time: 0.3, text: "Five"),
+            ])
+            await prompter.startTimer()
+        }
+        let firstAt = find(first, in: played)
+        let secondAt = firstAt.flatMap { find(second, in: played, from: $0 + first.count) }
+        #expect(firstAt != nil && secondAt == firstAt.map { $0 + first.count }, "first at \(String(describing: firstAt)), second at \(String(describing: secondAt))")
+        let onsets = events.compactMap { event -> (String, Double?, Double)? in
+            if case .promptStarted(_, let text, let scheduled, let onset) = event { return (text, scheduled, onset) }
+            return nil
+        }
+        #expect(onsets.map(\.0) == ["Walk back.", "Five"])
+        guard onsets.count == 2 else { return }
+        // The second was heard late, exactly when the first ended.
+        #expect(abs(onsets[1].2 - (onsets[0].2 + 0.4)) < 0.002)
+        #expect(onsets[1].2 > (onsets[1].1 ?? 0))
+    }
+
+    @Test("Pausing holds unheard prompts and speaks the warning; resuming shifts them by the pause")
+    func pauseShiftsSchedule() async throws {
+        _ = AudioTestEnvironment.directory
+        let clock = ContinuousClock()
+        var pausedAt = 0.0
+        var resumedAt = 0.0
+        let (events, _) = try await withPrompter(
+            "pause", configuration: { VoiceConfiguration(playbackDevice: $0, pauseWarning: "Paused.") }, until: 3
+        ) { prompter in
+            try await prompter.prepare(stepPath: "Task/stand", prompts: [
+                SpokenPrompt(time: 0, text: "Stand still."),
+                SpokenPrompt(time: 1.0, text: "Halfway."),
+            ])
+            await prompter.startTimer()
+            try await clock.sleep(for: .milliseconds(400))
+            pausedAt = RecordingTime.boottime()
+            await prompter.pauseTimer(speakWarning: true)
+            try await clock.sleep(for: .milliseconds(1_500))
+            resumedAt = RecordingTime.boottime()
+            await prompter.resumeTimer()
+        }
+        let started = events.compactMap { event -> (String, Double)? in
+            if case .promptStarted(_, let text, _, let onset) = event { return (text, onset) }
+            return nil
+        }
+        #expect(started.map(\.0) == ["Stand still.", "Paused.", "Halfway."])
+        let halfway = try #require(started.last?.1)
+        // 0.6 s of the timer were left at the pause; generous margins for a loaded machine.
+        #expect(halfway > resumedAt + 0.4 && halfway < resumedAt + 1.0)
+        #expect(halfway > pausedAt + 1.5)
+    }
+
+    @Test("Start and finish sounds are built-in tones unless a clip is configured")
+    func playsSounds() async throws {
+        _ = AudioTestEnvironment.directory
+        let (events, played) = try await withPrompter("sounds", until: 2) { prompter in
+            try await prompter.play(.start)
+            try await prompter.play(.finish)
+        }
+        let start = AudioClip.startSound(sampleRate: 22_050)
+        let finish = AudioClip.finishSound(sampleRate: 22_050)
+        let startAt = find(start.samples, in: played)
+        let finishAt = startAt.flatMap { find(finish.samples, in: played, from: $0 + start.samples.count) }
+        #expect(startAt != nil && finishAt != nil)
+        #expect(events.filter { if case .promptFinished = $0 { return true }; return false }.count == 2)
+    }
+
+    @Test("WAV clips of other formats become mono 22050 Hz", arguments: [(8_000, 2, 16), (44_100, 1, 32), (22_050, 1, 16)])
+    func convertsClips(rate: Int, channels: Int, bits: Int) throws {
+        let frames = rate / 10
+        var data: [UInt8] = []
+        for frame in 0..<frames {
+            let value = sin(2 * Double.pi * 440 * Double(frame) / Double(rate)) * 0.5
+            for _ in 0..<channels {
+                if bits == 16 {
+                    withUnsafeBytes(of: Int16((value * 32767).rounded()).littleEndian) { data += $0 }
+                } else {
+                    withUnsafeBytes(of: Int32((value * 2_147_483_647).rounded()).littleEndian) { data += $0 }
+                }
+            }
+        }
+        let header = WAVHeader(encoding: .integer, channels: channels, sampleRate: rate, bitsPerSample: bits, dataSize: data.count)
+        let clip = try AudioClip(wavBytes: header.encoded() + data).resampled(to: 22_050)
+        #expect(clip.sampleRate == 22_050)
+        #expect(abs(clip.samples.count - 2_205) <= 1)
+        let peak = clip.samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 15_000 && peak <= 16_500)
+    }
+}
