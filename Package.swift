@@ -40,6 +40,11 @@ let package = Package(
             dependencies: ["TaskModel"],
             swiftSettings: strict
         ),
+        // The recording clocks: CLOCK_BOOTTIME uptime, monotonic, wall-clock dates.
+        .target(
+            name: "Clocks",
+            swiftSettings: strict
+        ),
         // The async-action lifecycle shared by every recorder controller.
         .target(
             name: "AsyncActions",
@@ -53,6 +58,7 @@ let package = Package(
         .target(
             name: "SampleFiles",
             dependencies: [
+                "Clocks",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -88,6 +94,7 @@ let package = Package(
         .target(
             name: "Motion",
             dependencies: [
+                "Clocks",
                 "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -110,6 +117,7 @@ let package = Package(
         .target(
             name: "ALSA",
             dependencies: [
+                "Clocks",
                 "CALSA",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,6 +127,7 @@ let package = Package(
         .target(
             name: "Voice",
             dependencies: [
+                "Clocks",
                 "CEspeakNG",
                 "ALSA",
                 "SampleFiles",
@@ -130,6 +139,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
+                "Clocks",
                 "ALSA",
                 "AsyncActions",
                 "SampleFiles",
@@ -142,6 +152,7 @@ let package = Package(
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
+                "Clocks",
                 "TaskModel",
                 "TaskNavigation",
                 "Motion",
@@ -164,6 +175,7 @@ let package = Package(
         .executableTarget(
             name: "audio-benchmark",
             dependencies: [
+                "Clocks",
                 "ALSA", "Audio", "Voice", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -173,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: [
+                "Clocks",
                 "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -205,7 +218,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MotionTests",
-            dependencies: ["Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions"],
+            dependencies: [
+                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

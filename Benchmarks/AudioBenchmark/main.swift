@@ -2,6 +2,7 @@
 // a prompt (getrusage around each run), and heap allocations per period in the recorder's
 // steady state (with scripts/bench/malloc_count.so preloaded). Run through
 // scripts/bench-audio.sh, which sets up the ALSA devices and a PulseAudio null sink.
+import Clocks
 import ALSA
 import AsyncActions
 import Audio
@@ -20,7 +21,7 @@ struct Usage {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return Usage(cpu: cpu, wall: RecordingTime.monotonic())
+        return Usage(cpu: cpu, wall: RecordingClock.monotonic())
     }
 
     static func - (lhs: Usage, rhs: Usage) -> Usage { Usage(cpu: lhs.cpu - rhs.cpu, wall: lhs.wall - rhs.wall) }

@@ -1,3 +1,4 @@
+import Clocks
 import Glibc
 public import Logging
 
@@ -121,7 +122,7 @@ public final class PCM: @unchecked Sendable {
             }
             written += count
         }
-        let first = firstHeard ?? RecordingTime.monotonic()
+        let first = firstHeard ?? RecordingClock.monotonic()
         expectedNextFrameTimestamp = first + Double(frames) / rate()
         return WriteResult(frames: written, firstFrameTimestamp: first, gap: gap)
     }
@@ -134,7 +135,7 @@ public final class PCM: @unchecked Sendable {
             throw error
         }
         let status = try? LibASound.status(handle, into: statusBuffer, device: name)
-        let start = status.map { $0.triggerTimestamp > 0 ? $0.triggerTimestamp : $0.timestamp } ?? RecordingTime.monotonic()
+        let start = status.map { $0.triggerTimestamp > 0 ? $0.triggerTimestamp : $0.timestamp } ?? RecordingClock.monotonic()
         if pendingGap == nil { pendingGap = (reason, start) }
         logger.warning("ALSA stream broke; recovering", metadata: [
             "device": "\(name)", "reason": "\(reason.rawValue)",

@@ -1,3 +1,4 @@
+import Clocks
 import ALSA
 import Foundation
 import Logging
@@ -104,7 +105,7 @@ final class CaptureSession: @unchecked Sendable {
         var started = false
         // CLOCK_BOOTTIME − CLOCK_MONOTONIC; checked once per levels record (it moves only
         // across a suspend).
-        var bootOffset = RecordingTime.boottimeOffset()
+        var bootOffset = RecordingClock.boottimeOffset()
         let format = meterFormat
         let channels = parameters.channels
         var outcome = Outcome()
@@ -146,7 +147,7 @@ final class CaptureSession: @unchecked Sendable {
                         try wav.updateHeader()
                         // Follow a suspend (the offset jumps), not the microseconds of jitter in
                         // reading two clocks.
-                        let freshOffset = RecordingTime.boottimeOffset()
+                        let freshOffset = RecordingClock.boottimeOffset()
                         if abs(freshOffset - bootOffset) > 0.001 { bootOffset = freshOffset }
                     }
                 }

@@ -1,4 +1,5 @@
 public import SystemPackage
+import Clocks
 import Glibc
 
 /// A buffered, append-only file writer for sample data, owned by one thread at a time.
@@ -123,8 +124,6 @@ public final class SampleFileWriter {
     }
 
     static func monotonicNow() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+        RecordingClock.monotonic()
     }
 }

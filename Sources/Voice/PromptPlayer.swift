@@ -1,3 +1,4 @@
+import Clocks
 public import ALSA
 import Foundation
 public import Logging
@@ -152,7 +153,7 @@ public final class PromptPlayer: @unchecked Sendable {
                     condition.unlock()
                     break
                 }
-                let now = RecordingTime.monotonic()
+                let now = RecordingClock.monotonic()
                 let head = queue.first
                 if head == nil, !keepsWarm {
                     if streamActive {
@@ -189,9 +190,9 @@ public final class PromptPlayer: @unchecked Sendable {
                     // A device that is not paced in real time (an ALSA `file` PCM) accepts
                     // silence as fast as it is written; wait for the clock instead of
                     // filling the disk.
-                    if let nextHeard, nextHeard - RecordingTime.monotonic() > bufferSeconds + 0.05 {
+                    if let nextHeard, nextHeard - RecordingClock.monotonic() > bufferSeconds + 0.05 {
                         condition.lock()
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingTime.monotonic() - bufferSeconds))
+                        _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingClock.monotonic() - bufferSeconds))
                         condition.unlock()
                     }
                     continue
@@ -214,7 +215,7 @@ public final class PromptPlayer: @unchecked Sendable {
         write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double
     ) throws(ALSAError) {
         var onset: Double?
-        var end = RecordingTime.monotonic()
+        var end = RecordingClock.monotonic()
         try item.clip.samples.withUnsafeBufferPointer { samples throws(ALSAError) in
             var offset = 0
             while offset < samples.count {

@@ -1,3 +1,4 @@
+import Clocks
 public import ALSA
 import Foundation
 public import Logging
@@ -55,14 +56,14 @@ public actor VoicePrompter {
             device: configuration.playbackDevice, logger: logger,
             onOnset: { onset in
                 heardIDs.insert(onset.id)
-                let offset = RecordingTime.boottimeOffset()
+                let offset = RecordingClock.boottimeOffset()
                 let (stepPath, text) = Self.split(onset.label)
                 continuation.yield(.promptStarted(
                     stepPath: stepPath, text: text, scheduledUptime: onset.due.map { $0 + offset },
                     onsetUptime: onset.onset + offset))
             },
             onFinished: { onset in
-                let offset = RecordingTime.boottimeOffset()
+                let offset = RecordingClock.boottimeOffset()
                 let (stepPath, text) = Self.split(onset.label)
                 continuation.yield(.promptFinished(stepPath: stepPath, text: text, endUptime: onset.end + offset))
             },
@@ -98,7 +99,7 @@ public actor VoicePrompter {
     /// Starts the step timer: prompt k is heard at `startMonotonic + time_k` (default: now).
     public func startTimer(atMonotonic startMonotonic: Double? = nil) {
         guard case .prepared(let step) = state else { return }
-        let zero = startMonotonic ?? RecordingTime.monotonic()
+        let zero = startMonotonic ?? RecordingClock.monotonic()
         schedule(step, zero: zero)
         state = .running(step, zero: zero)
     }
@@ -107,7 +108,7 @@ public actor VoicePrompter {
     /// spoken at once.
     public func pauseTimer(speakWarning: Bool) async {
         guard case .running(var step, let zero) = state else { return }
-        let elapsed = RecordingTime.monotonic() - zero
+        let elapsed = RecordingClock.monotonic() - zero
         let ids = Set(step.prompts.map(\.id))
         player.removePending { ids.contains($0.id) }
         for index in step.prompts.indices where heardIDs.contains(step.prompts[index].id) {
@@ -122,7 +123,7 @@ public actor VoicePrompter {
     /// Resumes the timer where it was paused.
     public func resumeTimer() {
         guard case .paused(let step, let elapsed) = state else { return }
-        let zero = RecordingTime.monotonic() - elapsed
+        let zero = RecordingClock.monotonic() - elapsed
         schedule(step, zero: zero)
         state = .running(step, zero: zero)
     }
@@ -141,7 +142,7 @@ public actor VoicePrompter {
     }
 
     private func schedule(_ step: Step, zero: Double) {
-        let now = RecordingTime.monotonic()
+        let now = RecordingClock.monotonic()
         for prepared in step.prompts where !prepared.heard {
             // A prompt whose second has passed (a late start) is spoken at once rather than lost.
             let due = max(zero + prepared.prompt.time, now)

@@ -1,3 +1,4 @@
+import Clocks
 import ALSA
 import ArgumentParser
 import Foundation
@@ -41,7 +42,7 @@ struct Say: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
-        let requested = RecordingTime.boottime()
+        let requested = RecordingClock.uptime()
         try await prompter.speak(text)
         var started: Double?
         var failure: String?

@@ -1,3 +1,4 @@
+import Clocks
 import ALSA
 import Foundation
 import Logging
@@ -76,11 +77,11 @@ struct ALSATests {
     @Test("Stream timestamps convert to CLOCK_BOOTTIME near now")
     func timestampsAreMonotonic() throws {
         _ = AudioTestEnvironment.directory
-        let before = RecordingTime.monotonic()
+        let before = RecordingClock.monotonic()
         let pcm = try PCM(name: "null", direction: .playback, logger: logger)
         try pcm.configure(HardwareParameters(rate: 16_000, channels: 1, format: .s16LE))
         let status = try pcm.status()
-        #expect(status.timestamp >= before - 0.001 && status.timestamp <= RecordingTime.monotonic() + 0.001)
-        #expect(abs(RecordingTime.boottime(ofMonotonic: status.timestamp) - RecordingTime.boottime()) < 0.5)
+        #expect(status.timestamp >= before - 0.001 && status.timestamp <= RecordingClock.monotonic() + 0.001)
+        #expect(abs(RecordingClock.uptime(ofMonotonic: status.timestamp) - RecordingClock.uptime()) < 0.5)
     }
 }

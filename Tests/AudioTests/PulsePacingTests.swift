@@ -1,3 +1,4 @@
+import Clocks
 import ALSA
 import AsyncActions
 import Audio
@@ -79,7 +80,7 @@ struct PulsePacingTests {
         try await Task.sleep(for: .seconds(2))
         let times = [1.0, 2.0, 3.0]
         try await prompter.prepare(stepPath: "Task/active", prompts: times.enumerated().map { SpokenPrompt(time: $1, text: "prompt \($0)") })
-        let zero = RecordingTime.monotonic()
+        let zero = RecordingClock.monotonic()
         await prompter.startTimer(atMonotonic: zero)
         var onsets: [(scheduled: Double, heard: Double)] = []
         for await event in prompter.events {
@@ -88,7 +89,7 @@ struct PulsePacingTests {
         }
         await monitor.finished()
         await prompter.shutdown()
-        let offset = RecordingTime.boottimeOffset()
+        let offset = RecordingClock.boottimeOffset()
         for (index, onset) in onsets.enumerated() {
             let scheduledMonotonic = zero + times[index]
             #expect(abs(onset.scheduled - offset - scheduledMonotonic) < 0.005)
@@ -116,7 +117,7 @@ struct PulsePacingTests {
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "Task/record")
         await recorder.waitUntilCaptured()
-        let captureEnded = RecordingTime.boottime()
+        let captureEnded = RecordingClock.uptime()
         let results = try await recorder.stop()
         let levelsResult = try #require(results.compactMap { $0 as? FileResult }.first { $0.relativePath == "microphone_levels.json" })
         let startUptime = try #require(levelsResult.startUptime)

@@ -1,3 +1,4 @@
+import Clocks
 import ALSA
 import Foundation
 import Logging
@@ -141,10 +142,10 @@ struct VoiceTests {
             ])
             await prompter.startTimer()
             try await clock.sleep(for: .milliseconds(400))
-            pausedAt = RecordingTime.boottime()
+            pausedAt = RecordingClock.uptime()
             await prompter.pauseTimer(speakWarning: true)
             try await clock.sleep(for: .milliseconds(1_500))
-            resumedAt = RecordingTime.boottime()
+            resumedAt = RecordingClock.uptime()
             await prompter.resumeTimer()
         }
         let started = events.compactMap { event -> (String, Double)? in

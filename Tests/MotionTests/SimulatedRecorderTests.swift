@@ -1,3 +1,4 @@
+import Clocks
 import AsyncActions
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import Clocks
 public import AsyncActions
 import Foundation
 import Logging
