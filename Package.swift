@@ -76,6 +76,7 @@ let package = Package(
         .executableTarget(
             name: "fusion-bench",
             dependencies: ["MotionFusion"],
+            path: "Benchmarks/FusionBenchmark",
             swiftSettings: strict
         ),
         // libiio (Debian 12: 0.24), used only by the IIO module.

@@ -1,7 +1,7 @@
 // Micro-benchmark and CSV driver for MotionFusion.
 //
 //   fusion-bench [seconds]                 time the estimator on synthetic data (release build!);
-//       with LD_PRELOAD of scripts/alloc_count.c (see there) it also counts heap allocations
+//       with LD_PRELOAD of scripts/bench/malloc_count.c (see there) it also counts heap allocations
 //   fusion-bench fuse IN.csv OUT.csv [--north-west-up]
 //       fuse `sensor,uptime,x,y,z` rows (sensor: accelerometer|gyro|magnetometer, CoreMotion
 //       units) into `uptime,qx,qy,qz,qw,gravityX..Z,userAccelerationX..Z,rotationRateX..Z,heading`
@@ -9,10 +9,10 @@
 import Foundation
 import MotionFusion
 
-/// The allocation count of scripts/alloc_count.c when it is preloaded, else nil.
+/// The allocation count of scripts/bench/malloc_count.c when it is preloaded, else nil.
 func allocationCount() -> UInt? {
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fusion_allocation_count")?
-        .assumingMemoryBound(to: UInt.self).pointee
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "activetask_malloc_count") else { return nil }
+    return UInt(unsafeBitCast(symbol, to: (@convention(c) () -> UInt).self)())
 }
 
 let arguments = CommandLine.arguments
