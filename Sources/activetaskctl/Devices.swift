@@ -21,9 +21,7 @@ struct Devices: AsyncParsableCommand {
         let logger = CommandLogging.logger(label: "activetaskctl.devices", verbose: verbose)
         let devices = try AudioDevices.list(probe: !noProbe, logger: logger)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(["audio": devices]), as: UTF8.self))
+            try JSONOutput.print(["audio": devices])
             return
         }
         for device in devices {

@@ -44,9 +44,7 @@ struct Plan: ParsableCommand {
         }
         for note in plan.notes { Console.standardError("\(file): note: \(note)") }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(plan), as: UTF8.self))
+            try JSONOutput.print(plan)
         } else {
             print(PlanText.render(plan, task: task))
         }

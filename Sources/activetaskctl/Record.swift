@@ -77,14 +77,11 @@ struct Record: AsyncParsableCommand {
         } catch {
             fail("\(error)")
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = Timestamp.encodingStrategy
         for result in results {
             if let file = result as? FileResult {
-                print(String(decoding: try encoder.encode(file), as: UTF8.self))
+                try JSONOutput.print(file)
             } else if let error = result as? ErrorResult {
-                print(String(decoding: try encoder.encode(error), as: UTF8.self))
+                try JSONOutput.print(error)
                 fail(error.errorDescription)
             }
         }

@@ -87,17 +87,14 @@ struct RecordAudio: AsyncParsableCommand {
             for try await part in group { collected += part }
             return collected
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
         // One JSON array of the file results (and the error result when the device failed).
         var encoded: [String] = []
         var failed = false
         for result in results {
             if let file = result as? FileResult {
-                encoded.append(String(decoding: try encoder.encode(file), as: UTF8.self))
+                encoded.append(try JSONOutput.string(file))
             } else if let error = result as? ErrorResult {
-                encoded.append(String(decoding: try encoder.encode(error), as: UTF8.self))
+                encoded.append(try JSONOutput.string(error))
                 failed = true
             }
         }

@@ -52,9 +52,7 @@ struct Say: AsyncParsableCommand {
             case .promptFinished(_, _, let end):
                 if json {
                     let record: [String: Double] = ["requestedUptime": requested, "onsetUptime": started ?? end, "endUptime": end]
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys]
-                    print(String(decoding: try encoder.encode(record), as: UTF8.self))
+                    try JSONOutput.print(record, prettyPrinted: false)
                 }
                 await prompter.shutdown()
             case .playbackFailed(let message):

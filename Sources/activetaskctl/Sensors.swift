@@ -26,9 +26,7 @@ struct Sensors: ParsableCommand {
         }
         let inventory = source.inventory
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(inventory), as: UTF8.self))
+            try JSONOutput.print(inventory)
             return
         }
         print("\(inventory.uri) (\(inventory.backend)): \(inventory.devices.count) device(s) with motion channels")
