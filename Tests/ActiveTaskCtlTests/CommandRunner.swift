@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `activetaskctl` as a real subprocess.
 enum CommandRunner {
@@ -8,26 +9,16 @@ enum CommandRunner {
         var standardError: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The directory holding the build products: the test bundle is built beside them.
-    static let productsDirectory: URL = {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        let main = Bundle.main.bundleURL
-        return main.pathExtension == "xctest" ? main.deletingLastPathComponent() : main
-    }()
-
-    static var executable: URL { productsDirectory.appendingPathComponent("activetaskctl") }
+    /// The built `activetaskctl`; when it was not built, a path that does not exist so that
+    /// `run` throws.
+    static var executable: URL { PackagePaths.activetaskctl ?? URL(fileURLWithPath: "activetaskctl-not-built") }
 
     /// Runs `activetaskctl arguments…` in the package root and collects its output.
     static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -1,14 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The bring-up commands, run as the built executable (ALSA reads its configuration per
 /// process, so the child inherits this process's ALSA_CONFIG_PATH).
-@Suite("activetaskctl record-audio, say and devices", .enabled(if: AudioTestEnvironment.activetaskctl != nil, "activetaskctl is not built next to the test bundle"))
+@Suite("activetaskctl record-audio, say and devices", .enabled(if: PackagePaths.activetaskctl != nil, "activetaskctl is not built next to the test bundle"))
 struct CommandLineTests {
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         _ = AudioTestEnvironment.directory
         let process = Process()
-        process.executableURL = try #require(AudioTestEnvironment.activetaskctl)
+        // Typed as URL so that #require unwraps (assigned straight to the optional property it would not).
+        let executable: URL = try #require(PackagePaths.activetaskctl)
+        process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
