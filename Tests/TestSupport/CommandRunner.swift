@@ -1,20 +1,26 @@
-import Foundation
-import TestSupport
+public import Foundation
 
 /// Runs the built `activetaskctl` as a real subprocess.
-enum CommandRunner {
-    struct Output: Equatable {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+public enum CommandRunner {
+    /// What the child process left: its exit status and everything it printed.
+    public struct Output: Equatable, Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+
+        public init(status: Int32, standardOutput: String, standardError: String) {
+            self.status = status
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
     }
 
     /// The built `activetaskctl`; when it was not built, a path that does not exist so that
     /// `run` throws.
-    static var executable: URL { PackagePaths.activetaskctl ?? URL(fileURLWithPath: "activetaskctl-not-built") }
+    public static var executable: URL { PackagePaths.activetaskctl ?? URL(fileURLWithPath: "activetaskctl-not-built") }
 
     /// Runs `activetaskctl arguments…` in the package root and collects its output.
-    static func run(_ arguments: [String]) throws -> Output {
+    public static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
