@@ -167,6 +167,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Test helpers shared by the test targets: package root, shared corpus, scratch
+        // directories, the built activetaskctl.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
@@ -187,7 +194,7 @@ let package = Package(
             name: "AudioTests",
             dependencies: [
                 "Clocks",
-                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel",
+                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -195,18 +202,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskModelTests",
-            dependencies: ["TaskModel"],
+            dependencies: ["TaskModel", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TaskNavigationTests",
-            dependencies: ["TaskNavigation", "TaskModel"],
+            dependencies: ["TaskNavigation", "TaskModel", "TestSupport"],
             swiftSettings: strict
         ),
         // Drives the built activetaskctl as a subprocess.
         .testTarget(
             name: "ActiveTaskCtlTests",
-            dependencies: ["activetaskctl"],
+            dependencies: ["activetaskctl", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -220,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "MotionTests",
             dependencies: [
-                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions",
+                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `activetaskctl validate` and `plan`, driven as a real subprocess with exact output.

@@ -1,24 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The bring-up commands, run as the built executable (ALSA reads its configuration per
 /// process, so the child inherits this process's ALSA_CONFIG_PATH).
-@Suite("activetaskctl record-audio, say and devices", .enabled(if: AudioTestEnvironment.activetaskctl != nil, "activetaskctl is not built next to the test bundle"))
+@Suite("activetaskctl record-audio, say and devices", .enabled(if: PackagePaths.activetaskctl != nil, "activetaskctl is not built next to the test bundle"))
 struct CommandLineTests {
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// Runs the built activetaskctl after the ALSA set-up, which the child inherits.
+    private func run(_ arguments: [String]) throws -> CommandRunner.Output {
         _ = AudioTestEnvironment.directory
-        let process = Process()
-        process.executableURL = try #require(AudioTestEnvironment.activetaskctl)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        _ = try #require(PackagePaths.activetaskctl)
+        return try CommandRunner.run(arguments)
     }
 
     @Test("record-audio writes FILE.wav and FILE_levels.json beside it")
@@ -29,14 +21,14 @@ struct CommandLineTests {
         try Data(TestSignals.bytes(samples)).write(to: input)
         let output = directory.appendingPathComponent("take.wav")
         let result = try run(["record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "2", "--output", output.path])
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == 0, "\(result.standardError)")
         let wav = try Data(contentsOf: output)
         #expect(wav.count == 44 + 2 * 16_000 * 2)
         #expect([UInt8](wav[44...]) == Array(TestSignals.bytes(Array(samples.prefix(32_000)))))
         let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("take_levels.json"))) as? [[String: Any]]
         #expect(levels?.count == 2)
         #expect(levels?.allSatisfy { abs(($0["average"] as? Double ?? 0) - -18.0618) < 0.001 } == true)
-        let printed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        let printed = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
         #expect(Set(printed?.compactMap { $0["relativePath"] as? String } ?? []) == ["take.wav", "take_levels.json"])
     }
 
@@ -47,8 +39,8 @@ struct CommandLineTests {
     func missingDevice(arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 1)
-        #expect(result.error.contains("no_such_pcm"))
-        #expect(result.error.contains("No such file or directory"))
+        #expect(result.standardError.contains("no_such_pcm"))
+        #expect(result.standardError.contains("No such file or directory"))
     }
 
     @Test("say speaks into the playback device")
@@ -56,10 +48,10 @@ struct CommandLineTests {
         let directory = AudioTestEnvironment.scratch("cli-say")
         let output = directory.appendingPathComponent("said.raw")
         let result = try run(["say", "Turn around.", "--playback-device", "test_play:FILE=\(output.path)", "--json"])
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == 0, "\(result.standardError)")
         let played = try Data(contentsOf: output)
         #expect(played.count > 22_050)  // more than half a second of speech
-        let times = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Double]
+        let times = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Double]
         #expect((times?["endUptime"] ?? 0) >= (times?["onsetUptime"] ?? .infinity))
     }
 
@@ -67,7 +59,7 @@ struct CommandLineTests {
     func devices() throws {
         let result = try run(["devices", "--json"])
         #expect(result.status == 0)
-        let listing = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [[String: Any]]]
+        let listing = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: [[String: Any]]]
         let null = listing?["audio"]?.first { $0["name"] as? String == "null" }
         let capabilities = null?["capabilities"] as? [[String: Any]]
         #expect(capabilities?.first?["formats"] as? [String] == ["S16_LE", "S32_LE", "FLOAT_LE"])

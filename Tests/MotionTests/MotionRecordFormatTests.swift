@@ -1,5 +1,6 @@
 import Foundation
 import SampleFiles
+import TestSupport
 import Testing
 import TaskModel
 
@@ -7,10 +8,9 @@ import TaskModel
 
 @Suite("Motion record format")
 struct MotionRecordFormatTests {
-    /// ../shared/fixtures relative to the package root; absent in a fresh clone.
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/sage/MobilePassiveData-SDK/shared_resources/tests/Json/MotionRecorder")
+    /// MobilePassiveData's motion records in the shared corpus (`Fixtures.sage`, which honours
+    /// `ACTIVETASK_SHARED_FIXTURES`); absent in a fresh clone.
+    static let fixtures = Fixtures.sage.appendingPathComponent(Fixtures.mpd + "MotionRecorder")
     static var hasFixtures: Bool { FileManager.default.fileExists(atPath: fixtures.path) }
 
     private func json(_ body: (inout ByteBuffer) -> Void) throws -> [String: Any] {

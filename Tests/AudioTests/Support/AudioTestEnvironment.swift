@@ -58,21 +58,10 @@ enum AudioTestEnvironment {
         return url
     }
 
-    /// The package root, from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Whether the PulseAudio server and the ALSA pulse plugin are installed.
     static let hasPulse: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")
         && ["x86_64", "aarch64", "arm"].contains { architecture in
             let directory = "/usr/lib/\(architecture)-linux-gnu\(architecture == "arm" ? "eabihf" : "")/alsa-lib"
             return FileManager.default.fileExists(atPath: "\(directory)/libasound_module_pcm_pulse.so")
         }
-
-    /// `activetaskctl` beside the test bundle in the build directory, when it was built.
-    static let activetaskctl: URL? = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = bundle.appendingPathComponent("activetaskctl")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Writes umockdev testbeds (device descriptions and read scripts) and runs the built
 /// `activetaskctl` under `umockdev-run`, so libiio's real `local:` backend reads emulated
@@ -24,18 +25,8 @@ struct UmockdevTestbed {
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
     }
 
-    /// The built `activetaskctl`, next to the test bundle in the build directory.
-    static var activetaskctl: String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        // The test binary may sit inside an .xctest bundle directory.
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("activetaskctl")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        return "activetaskctl-not-built"
-    }
+    /// The built `activetaskctl`; when it was not built, a name that fails to run.
+    static var activetaskctl: String { PackagePaths.activetaskctl?.path ?? "activetaskctl-not-built" }
 
     mutating func add(_ device: EmulatedIIODevice, scans: [[UInt8]], scansPerChunk: Int = 1, delay: Int = 10) {
         devices.append(device)

@@ -1,33 +1,30 @@
-import Foundation
+public import Foundation
 
 /// Runs the built `activetaskctl` as a real subprocess.
-enum CommandRunner {
-    struct Output: Equatable {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+public enum CommandRunner {
+    /// What the child process left: its exit status and everything it printed.
+    public struct Output: Equatable, Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+
+        public init(status: Int32, standardOutput: String, standardError: String) {
+            self.status = status
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The directory holding the build products: the test bundle is built beside them.
-    static let productsDirectory: URL = {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        let main = Bundle.main.bundleURL
-        return main.pathExtension == "xctest" ? main.deletingLastPathComponent() : main
-    }()
-
-    static var executable: URL { productsDirectory.appendingPathComponent("activetaskctl") }
+    /// The built `activetaskctl`; when it was not built, a path that does not exist so that
+    /// `run` throws.
+    public static var executable: URL { PackagePaths.activetaskctl ?? URL(fileURLWithPath: "activetaskctl-not-built") }
 
     /// Runs `activetaskctl arguments…` in the package root and collects its output.
-    static func run(_ arguments: [String]) throws -> Output {
+    public static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
