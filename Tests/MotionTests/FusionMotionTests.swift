@@ -53,21 +53,21 @@ struct FusionMotionTests {
     }
 
     @Test("Still in six orientations: gravity, attitude tilt, zero userAcceleration and rotationRate", arguments: Orientation.allCases)
-    func still(_ orientation: Orientation) throws {
+    func still(_ orientation: Orientation) async throws {
         let start = Quaternion.arc(from: orientation.up, to: Vector(0, 0, 1))
         let truth = Truth(duration: 3, attitude: { _ in start }, rate: { _ in .zero })
-        let errors = try record(truth, on: UmockdevRecordTests.combinedIMU(timestampClock: "boottime"), name: "still \(orientation)")
+        let errors = try await record(truth, on: UmockdevRecordTests.combinedIMU(timestampClock: "boottime"), name: "still \(orientation)")
         #expect(errors.maximumUserAcceleration <= Self.userAccelerationTolerance, "\(errors)")
         #expect(errors.maximumRateError <= Self.rotationRateTolerance, "\(errors)")
     }
 
     /// At 240°/s one sample at 104 Hz is 2.3°: a filter that lags or leads by a sample fails.
     @Test("Constant rotation at 60°/s and 240°/s about each device axis from face up", arguments: Axis.allCases, [60.0, 240.0])
-    func rotation(_ axis: Axis, degreesPerSecond: Double) throws {
+    func rotation(_ axis: Axis, degreesPerSecond: Double) async throws {
         let rate = degreesPerSecond * Double.pi / 180
         let truth = Truth(
             duration: 3.5, attitude: { t in Quaternion(angle: rate * t, axis: axis.unit) }, rate: { _ in axis.unit * rate })
-        let errors = try record(truth, on: Self.rotationIMU, name: "rotation \(axis) \(degreesPerSecond)°/s")
+        let errors = try await record(truth, on: Self.rotationIMU, name: "rotation \(axis) \(degreesPerSecond)°/s")
         #expect(errors.maximumRateError <= Self.rotationRateTolerance, "\(errors)")
         #expect(errors.maximumUserAcceleration <= Self.userAccelerationTolerance, "\(errors)")
         if axis == .z {
@@ -77,7 +77,7 @@ struct FusionMotionTests {
     }
 
     @Test("Tilt by 60° about a horizontal diagonal in 1 s, then hold")
-    func tiltThenHold() throws {
+    func tiltThenHold() async throws {
         // Still 1 s, raised-cosine tilt (peak 94°/s) for 1 s, then still 2 s.
         let axis = Vector(1, 1, 0) * (1 / 2.0.squareRoot())
         let angle = 60 * Double.pi / 180
@@ -87,7 +87,7 @@ struct FusionMotionTests {
             duration: 4,
             attitude: { t in Quaternion(angle: angle * (1 - cos(.pi * phase(t))) / 2, axis: axis) },
             rate: { t in axis * (angle * .pi / (2 * span) * sin(.pi * phase(t))) })
-        let errors = try record(truth, on: Self.rotationIMU, name: "tilt then hold")
+        let errors = try await record(truth, on: Self.rotationIMU, name: "tilt then hold")
         #expect(errors.maximumRateError <= Self.rotationRateTolerance, "\(errors)")
         #expect(errors.maximumUserAcceleration <= Self.userAccelerationTolerance, "\(errors)")
         // The hold really was judged, and it ended on the tilted attitude.
@@ -171,7 +171,7 @@ struct FusionMotionTests {
     /// Generates the scans, records gravity, userAcceleration, attitude, rotationRate (and the
     /// raw accelerometer and gyro, to check that the scans carry the truth), judges them and
     /// prints the measured errors.
-    func record(_ truth: Truth, on device: EmulatedIIODevice, name: String) throws -> Errors {
+    func record(_ truth: Truth, on device: EmulatedIIODevice, name: String) async throws -> Errors {
         let period = UmockdevRecordTests.period104
         let start: Int64 = 6_000_000_000_000
         let count = Int((truth.duration * 1e9 / Double(period)).rounded())
@@ -191,8 +191,8 @@ struct FusionMotionTests {
         var testbed = UmockdevTestbed()
         testbed.add(device, scans: scans, scansPerChunk: 16, delay: 5)
         let file = testbed.path("motion.json")
-        let output = try testbed.run(
-            "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,gravity,userAcceleration,attitude,rotationRate --frequency 104 --duration 1.5 --output \(file)")
+        let command = "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,gravity,userAcceleration,attitude,rotationRate --frequency 104 --duration 1.5 --output \(file)"
+        let output = try await Self.onOwnThread { [testbed] in try testbed.run(command) }
         #expect(output.status == 0, "\(output.stderr)")
         let records = try UmockdevTestbed.records(at: file)
         func of(_ type: String) -> [[String: Any]] { records.filter { $0["sensorType"] as? String == type } }
@@ -250,6 +250,15 @@ struct FusionMotionTests {
         #expect(errors.maximumTiltDegrees <= Self.attitudeTolerance, "\(name): \(errors)")
         #expect(errors.maximumAttitudeDegrees <= Self.attitudeTolerance, "\(name): \(errors)")
         return errors
+    }
+
+    /// Runs a blocking call (the testbed waits for its subprocess) on a thread of its own, so
+    /// that it does not hold one of the few Swift concurrency threads (two on this machine)
+    /// that timing-sensitive suites running in parallel need.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     // MARK: Test-side vector and quaternion math
