@@ -6,17 +6,17 @@ import Testing
 @Suite struct ActiveTaskCtlTests {
     static let example = "examples/WalkAndBalance/WalkAndBalance.json"
 
-    @Test func validateAcceptsTheExample() throws {
-        let result = try CommandRunner.run(["validate", Self.example, "examples/WalkAndBalance/WalkSection.json"])
+    @Test func validateAcceptsTheExample() async throws {
+        let result = try await CommandRunner.run(["validate", Self.example, "examples/WalkAndBalance/WalkSection.json"])
         #expect(result == .init(status: 0, standardOutput: "", standardError: ""))
     }
 
-    @Test func validateReportsOneLinePerBadFile() throws {
+    @Test func validateReportsOneLinePerBadFile() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let malformed = try scratch.write("malformed.json", "{\"identifier\": \"t\", \"steps\": [}")
         let duplicate = try scratch.write("duplicate.json", #"{"identifier": "t", "type": "assessment", "steps": [{"identifier": "a", "type": "instruction"}, {"identifier": "a", "type": "instruction"}]}"#)
-        let result = try CommandRunner.run(["validate", malformed, Self.example, duplicate])
+        let result = try await CommandRunner.run(["validate", malformed, Self.example, duplicate])
         #expect(result == .init(status: 1, standardOutput: """
             \(malformed): (root): The file is not valid JSON: at line 1, column 31, a value is expected here (a string, number, object, array, true, false or null); fix the syntax.
             \(duplicate): steps[1].identifier: Duplicate step identifier "a": steps[0] already uses it; identifiers must be unique within a task or section.
@@ -24,11 +24,11 @@ import Testing
             """, standardError: ""))
     }
 
-    @Test func validatePrintsWarningsOnStandardErrorAndSucceeds() throws {
+    @Test func validatePrintsWarningsOnStandardErrorAndSucceeds() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let task = try scratch.write("task.json", #"{"identifier": "t", "steps": [{"identifier": "a", "type": "instruction", "actions": {"skip": {"type": "navigation", "skipToIdentifier": "gone"}}}]}"#)
-        let result = try CommandRunner.run(["validate", task])
+        let result = try await CommandRunner.run(["validate", task])
         #expect(result == .init(status: 0, standardOutput: "", standardError: """
             \(task): type: warning: The task has no type; it runs as "assessment".
             \(task): steps[0].actions.skip.skipToIdentifier: warning: The action "skip" skips to "gone", which names no step of the task; the front end should not offer it.
@@ -36,24 +36,24 @@ import Testing
             """))
     }
 
-    @Test func typeAliasesComeFromATable() throws {
+    @Test func typeAliasesComeFromATable() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let task = try scratch.write("task.json", #"{"identifier": "t", "type": "studyTask", "steps": [{"identifier": "tap", "type": "tapping", "duration": "long"}]}"#)
         let aliases = try scratch.write("aliases.json", #"{"typeAliases": {"studyTask": "assessment", "tapping": "active"}}"#)
         // Unaliased, "tapping" is a pass-through UI step and its odd duration is the front end's business.
-        #expect(try CommandRunner.run(["validate", task]).status == 0)
-        let result = try CommandRunner.run(["validate", "--type-aliases", aliases, task])
+        #expect(try await CommandRunner.run(["validate", task]).status == 0)
+        let result = try await CommandRunner.run(["validate", "--type-aliases", aliases, task])
         #expect(result == .init(status: 1, standardOutput: "\(task): steps[0].duration: Wrong type: expected a number but found a string.\n", standardError: ""))
     }
 
-    @Test func planPrintsTheExampleForPeople() throws {
-        let result = try CommandRunner.run(["plan", Self.example])
+    @Test func planPrintsTheExampleForPeople() async throws {
+        let result = try await CommandRunner.run(["plan", Self.example])
         #expect(result == .init(status: 0, standardOutput: Self.examplePlanText, standardError: ""))
     }
 
-    @Test func planPrintsTheExampleAsJSON() throws {
-        let result = try CommandRunner.run(["plan", Self.example, "--json"])
+    @Test func planPrintsTheExampleAsJSON() async throws {
+        let result = try await CommandRunner.run(["plan", Self.example, "--json"])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput.hasPrefix("{\n  \"steps\" : [\n"))
@@ -62,8 +62,8 @@ import Testing
         #expect(String(decoding: compact, as: UTF8.self) == Self.examplePlanJSON)
     }
 
-    @Test func planRefusesASectionFile() throws {
-        let result = try CommandRunner.run(["plan", "examples/WalkAndBalance/WalkSection.json", "--json"])
+    @Test func planRefusesASectionFile() async throws {
+        let result = try await CommandRunner.run(["plan", "examples/WalkAndBalance/WalkSection.json", "--json"])
         #expect(result == .init(status: 1, standardOutput: "", standardError: """
             examples/WalkAndBalance/WalkSection.json: (root): This file holds a section, not a task; give the task file that includes it.
 
@@ -72,8 +72,8 @@ import Testing
 
     /// The issue's done-when check, through the CLI.
     @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent: Walk_And_Balance plan skipped"))
-    func planOfSageResearchWalkAndBalance() throws {
-        let result = try CommandRunner.run(["plan", Fixtures.path(Fixtures.motorControl + "Walk_And_Balance.json"), "--json"])
+    func planOfSageResearchWalkAndBalance() async throws {
+        let result = try await CommandRunner.run(["plan", Fixtures.path(Fixtures.motorControl + "Walk_And_Balance.json"), "--json"])
         #expect(result.status == 0)
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(plan["taskIdentifier"] as? String == "WalkAndBalance")

@@ -7,20 +7,20 @@ import Testing
 @Suite("activetaskctl record-audio, say and devices", .enabled(if: PackagePaths.activetaskctl != nil, "activetaskctl is not built next to the test bundle"))
 struct CommandLineTests {
     /// Runs the built activetaskctl after the ALSA set-up, which the child inherits.
-    private func run(_ arguments: [String]) throws -> CommandRunner.Output {
+    private func run(_ arguments: [String]) async throws -> CommandRunner.Output {
         _ = AudioTestEnvironment.directory
         _ = try #require(PackagePaths.activetaskctl)
-        return try CommandRunner.run(arguments)
+        return try await CommandRunner.run(arguments)
     }
 
     @Test("record-audio writes FILE.wav and FILE_levels.json beside it")
-    func recordAudio() throws {
+    func recordAudio() async throws {
         let directory = AudioTestEnvironment.scratch("cli-record")
         let input = directory.appendingPathComponent("in.raw")
         let samples = TestSignals.square(amplitude: 4_096, seconds: 3, rate: 16_000)
         try Data(TestSignals.bytes(samples)).write(to: input)
         let output = directory.appendingPathComponent("take.wav")
-        let result = try run(["record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "2", "--output", output.path])
+        let result = try await run(["record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "2", "--output", output.path])
         #expect(result.status == 0, "\(result.standardError)")
         let wav = try Data(contentsOf: output)
         #expect(wav.count == 44 + 2 * 16_000 * 2)
@@ -36,18 +36,18 @@ struct CommandLineTests {
         ["record-audio", "--capture-device", "no_such_pcm", "--duration", "1", "--output", "/tmp/never.wav"],
         ["say", "hello", "--playback-device", "no_such_pcm"],
     ])
-    func missingDevice(arguments: [String]) throws {
-        let result = try run(arguments)
+    func missingDevice(arguments: [String]) async throws {
+        let result = try await run(arguments)
         #expect(result.status == 1)
         #expect(result.standardError.contains("no_such_pcm"))
         #expect(result.standardError.contains("No such file or directory"))
     }
 
     @Test("say speaks into the playback device")
-    func say() throws {
+    func say() async throws {
         let directory = AudioTestEnvironment.scratch("cli-say")
         let output = directory.appendingPathComponent("said.raw")
-        let result = try run(["say", "Turn around.", "--playback-device", "test_play:FILE=\(output.path)", "--json"])
+        let result = try await run(["say", "Turn around.", "--playback-device", "test_play:FILE=\(output.path)", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let played = try Data(contentsOf: output)
         #expect(played.count > 22_050)  // more than half a second of speech
@@ -56,8 +56,8 @@ struct CommandLineTests {
     }
 
     @Test("devices --json lists the null PCM with its formats")
-    func devices() throws {
-        let result = try run(["devices", "--json"])
+    func devices() async throws {
+        let result = try await run(["devices", "--json"])
         #expect(result.status == 0)
         let listing = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: [[String: Any]]]
         let null = listing?["audio"]?.first { $0["name"] as? String == "null" }

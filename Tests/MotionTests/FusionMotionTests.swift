@@ -192,7 +192,7 @@ struct FusionMotionTests {
         testbed.add(device, scans: scans, scansPerChunk: 16, delay: 5)
         let file = testbed.path("motion.json")
         let command = "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,gravity,userAcceleration,attitude,rotationRate --frequency 104 --duration 1.5 --output \(file)"
-        let output = try await Self.onOwnThread { [testbed] in try testbed.run(command) }
+        let output = try await testbed.run(command)
         #expect(output.status == 0, "\(output.stderr)")
         let records = try UmockdevTestbed.records(at: file)
         func of(_ type: String) -> [[String: Any]] { records.filter { $0["sensorType"] as? String == type } }
@@ -250,15 +250,6 @@ struct FusionMotionTests {
         #expect(errors.maximumTiltDegrees <= Self.attitudeTolerance, "\(name): \(errors)")
         #expect(errors.maximumAttitudeDegrees <= Self.attitudeTolerance, "\(name): \(errors)")
         return errors
-    }
-
-    /// Runs a blocking call (the testbed waits for its subprocess) on a thread of its own, so
-    /// that it does not hold one of the few Swift concurrency threads (two on this machine)
-    /// that timing-sensitive suites running in parallel need.
-    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
     }
 
     // MARK: Test-side vector and quaternion math

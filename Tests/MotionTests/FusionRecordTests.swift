@@ -7,7 +7,7 @@ import Testing
 @Suite("Device motion from emulated IIO devices", .serialized, .enabled(if: UmockdevTestbed.isAvailable))
 struct FusionRecordTests {
     @Test("A still, tilted IMU with a gyro bias: gravity, zero userAcceleration, bias-free rotationRate, consistent attitude")
-    func stillTilted() throws {
+    func stillTilted() async throws {
         var testbed = UmockdevTestbed()
         let device = UmockdevRecordTests.combinedIMU(timestampClock: "boottime")
         let start: Int64 = 5_000_000_000_000
@@ -25,7 +25,7 @@ struct FusionRecordTests {
         }
         testbed.add(device, scans: scans, scansPerChunk: 8)
         let file = testbed.path("motion.json")
-        let output = try testbed.run(
+        let output = try await testbed.run(
             "\"$CTL\" record --iio-uri local: --types gyro,gravity,userAcceleration,attitude,rotationRate --frequency 104 --duration 2 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let records = try UmockdevTestbed.records(at: file)

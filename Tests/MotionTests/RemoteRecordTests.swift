@@ -6,13 +6,13 @@ import Testing
 @Suite("Motion recording through iiod", .enabled(if: UmockdevTestbed.canRunIIOD))
 struct RemoteRecordTests {
     @Test("record over ip:127.0.0.1 gives the same converted values and timestamps as local")
-    func remoteRecord() throws {
+    func remoteRecord() async throws {
         var testbed = UmockdevTestbed()
         let device = UmockdevRecordTests.combinedIMU()
         let start: Int64 = 9_000_000_000_000
         testbed.add(device, scans: UmockdevRecordTests.combinedScans(count: 90, start: start, device: device), scansPerChunk: 3)
         let file = testbed.path("remote.json")
-        let output = try recordThroughIIOD(testbed, duration: "0.5", output: file)
+        let output = try await recordThroughIIOD(testbed, duration: "0.5", output: file)
         #expect(output.status == 0, "\(output.stderr)")
         let records = try UmockdevTestbed.records(at: file)
         let accel = records.filter { $0["sensorType"] as? String == "accelerometer" }
@@ -28,12 +28,12 @@ struct RemoteRecordTests {
     }
 
     @Test("a remote device whose stream stops fails the recorder with an error result")
-    func remoteStreamStops() throws {
+    func remoteStreamStops() async throws {
         var testbed = UmockdevTestbed()
         let device = UmockdevRecordTests.combinedIMU()
         testbed.add(device, scans: UmockdevRecordTests.combinedScans(count: 6, start: 9_500_000_000_000, device: device), scansPerChunk: 3)
         let file = testbed.path("remote-stops.json")
-        let output = try recordThroughIIOD(testbed, duration: "30", output: file)
+        let output = try await recordThroughIIOD(testbed, duration: "30", output: file)
         // iiod gives up on the silent device and drops the buffer: the refill fails, which
         // fails this recorder only, with an error result.
         #expect(output.status == 1)
@@ -48,8 +48,8 @@ struct RemoteRecordTests {
     /// Runs iiod on the testbed and `activetaskctl record` (accelerometer and gyro at 104 Hz)
     /// from `ip:127.0.0.1`. iiod and the recorder run in the same private network namespace, so
     /// the port is ours.
-    private func recordThroughIIOD(_ testbed: UmockdevTestbed, duration: String, output file: String) throws -> UmockdevTestbed.Output {
-        try testbed.run(
+    private func recordThroughIIOD(_ testbed: UmockdevTestbed, duration: String, output file: String) async throws -> UmockdevTestbed.Output {
+        try await testbed.run(
             """
             iiod >"\(testbed.path("iiod.log"))" 2>&1 & iiod=$!
             for i in 1 2 3 4 5 6 7 8 9 10; do iio_info -u ip:127.0.0.1 >/dev/null 2>&1 && break; sleep 0.2; done

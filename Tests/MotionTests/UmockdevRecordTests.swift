@@ -65,11 +65,11 @@ struct UmockdevRecordTests {
     }
 
     @Test("sensors --json lists the combined IMU's channels, scales, mount matrix, frequencies and clock")
-    func sensorsJSON() throws {
+    func sensorsJSON() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         testbed.add(device, scans: [])
-        let output = try testbed.run("\"$CTL\" sensors --iio-uri local: --json")
+        let output = try await testbed.run("\"$CTL\" sensors --iio-uri local: --json")
         #expect(output.status == 0, "\(output.stderr)")
         let inventory = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let devices = try #require(inventory["devices"] as? [[String: Any]])
@@ -89,14 +89,14 @@ struct UmockdevRecordTests {
     }
 
     @Test("record on a combined IMU: exact converted values, boottime uptimes, nearest frequency written")
-    func combinedRecord() throws {
+    func combinedRecord() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         let start: Int64 = 7_000_123_456_789
         testbed.add(device, scans: Self.combinedScans(count: 30, start: start, device: device), scansPerChunk: 3)
         let file = testbed.path("imu.json")
         let sys = "$UMOCKDEV_DIR/sys\(device.sysfsPath)"
-        let output = try testbed.run(
+        let output = try await testbed.run(
             "\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 100 --duration 1 --output \(file) && cp \(sys)/sampling_frequency \(sys)/current_timestamp_clock \(testbed.path(""))")
         #expect(output.status == 0, "\(output.stderr)")
         // What the recorder wrote to sysfs: 104 Hz (nearest to 100) and the boottime clock.
@@ -139,12 +139,12 @@ struct UmockdevRecordTests {
     }
 
     @Test("record with CSV output writes SageResearch's columns")
-    func combinedRecordCSV() throws {
+    func combinedRecordCSV() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 9, start: 1_000_000_000_000, device: device, accel: false), scansPerChunk: 3)
         let file = testbed.path("imu.csv")
-        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types gyro --frequency 104 --duration 0.6 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types gyro --frequency 104 --duration 0.6 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         #expect(result["contentType"] as? String == "text/csv")
@@ -160,7 +160,7 @@ struct UmockdevRecordTests {
     }
 
     @Test("record from separate accelerometer, gyroscope and magnetometer devices")
-    func separateDevices() throws {
+    func separateDevices() async throws {
         var testbed = UmockdevTestbed()
         let accel = EmulatedIIODevice(
             number: 0, name: "accel3d",
@@ -206,7 +206,7 @@ struct UmockdevRecordTests {
                 magn.scan(["magn_x": [magnRaw(i)[0]], "magn_y": [magnRaw(i)[1]], "magn_z": [magnRaw(i)[2]], "timestamp": [2_000_000_000_000 + Int64(i) * period + 7_000]])
             }, scansPerChunk: 2)
         let file = testbed.path("separate.json")
-        let output = try testbed.run(
+        let output = try await testbed.run(
             "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,magnetometer --frequency 100 --duration 1 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let records = try UmockdevTestbed.records(at: file)
@@ -227,7 +227,7 @@ struct UmockdevRecordTests {
     }
 
     @Test("a device without a clock attribute stamps CLOCK_REALTIME; uptimes are converted to boottime")
-    func realtimeConversion() throws {
+    func realtimeConversion() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU(timestampClock: nil)
         var now = timespec()
@@ -238,7 +238,7 @@ struct UmockdevRecordTests {
         let offset = (Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9) - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
         testbed.add(device, scans: Self.combinedScans(count: 6, start: realtimeStart, device: device, gyro: false), scansPerChunk: 3)
         let file = testbed.path("realtime.json")
-        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 0.6 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 0.6 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         #expect((result["notes"] as? [String])?.contains { $0.contains("CLOCK_REALTIME") } == true)
@@ -252,12 +252,12 @@ struct UmockdevRecordTests {
     }
 
     @Test("without a timestamp channel uptimes are derived from the rate, and the result says so")
-    func derivedTimes() throws {
+    func derivedTimes() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU(timestampClock: nil, withTimestamp: false)
         testbed.add(device, scans: Self.combinedScans(count: 9, start: 0, device: device, gyro: false), scansPerChunk: 3)
         let file = testbed.path("derived.json")
-        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 0.6 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 0.6 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         let startUptime = try #require(result["startUptime"] as? Double)
@@ -272,12 +272,12 @@ struct UmockdevRecordTests {
     }
 
     @Test("a gap in the timestamps (buffer overrun) is reported in the file result")
-    func overrunGap() throws {
+    func overrunGap() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 21, start: 3_000_000_000_000, device: device, gapAfter: 10), scansPerChunk: 3)
         let file = testbed.path("gap.json")
-        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration 0.8 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration 0.8 --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         let notes = (result["notes"] as? [String]) ?? []
@@ -286,12 +286,12 @@ struct UmockdevRecordTests {
     }
 
     @Test("a device removed mid-run fails the recorder with an error result; the file stays valid")
-    func deviceRemoved() throws {
+    func deviceRemoved() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 30, start: 4_000_000_000_000, device: device, gyro: false), scansPerChunk: 3)
         let file = testbed.path("removed.json")
-        let output = try testbed.run(
+        let output = try await testbed.run(
             """
             "$CTL" record --iio-uri local: --types accelerometer --frequency 104 --duration 20 --output \(file) & pid=$!
             sleep 0.8
@@ -308,12 +308,12 @@ struct UmockdevRecordTests {
     }
 
     @Test("a device whose stream ends (umockdev script over) fails as stalled after 5 s of silence")
-    func streamEnds() throws {
+    func streamEnds() async throws {
         var testbed = UmockdevTestbed()
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 6, start: 6_000_000_000_000, device: device, gyro: false), scansPerChunk: 3)
         let file = testbed.path("stalled.json")
-        let output = try testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 30 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 30 --output \(file)")
         #expect(output.status == 1)
         let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         #expect(error["identifier"] as? String == "stalled_error")

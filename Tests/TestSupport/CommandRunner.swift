@@ -20,7 +20,11 @@ public enum CommandRunner {
     public static var executable: URL { PackagePaths.activetaskctl ?? URL(fileURLWithPath: "activetaskctl-not-built") }
 
     /// Runs `activetaskctl arguments…` in the package root and collects its output.
-    public static func run(_ arguments: [String]) throws -> Output {
+    public static func run(_ arguments: [String]) async throws -> Output {
+        try await onOwnThread { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -86,7 +86,14 @@ struct UmockdevTestbed {
 
     /// Runs `shellCommand` (sh -c) under umockdev-run with this testbed; `$CTL` is the built
     /// activetaskctl and `$UMOCKDEV_DIR` the testbed's root.
-    func run(_ shellCommand: String, wrapper: [String] = [], timeout: Double = 60) throws -> Output {
+    /// Runs `shellCommand` under umockdev-run (inside `wrapper` when given), waiting for it on a
+    /// thread of its own.
+    func run(_ shellCommand: String, wrapper: [String] = [], timeout: Double = 60) async throws -> Output {
+        let testbed = self
+        return try await onOwnThread { try testbed.runBlocking(shellCommand, wrapper: wrapper, timeout: timeout) }
+    }
+
+    private func runBlocking(_ shellCommand: String, wrapper: [String], timeout: Double) throws -> Output {
         let umockdevArguments = try write()
         let process = Process()
         let arguments = ["umockdev-run"] + umockdevArguments + ["--", "sh", "-c", shellCommand]
