@@ -142,26 +142,21 @@ enum LibASound {
     /// `snd_pcm_readi`, retried on EINTR and waited on for EAGAIN. Returns frames read, or a
     /// negative code for the caller to recover (EPIPE, ESTRPIPE) or throw.
     static func readFrames(_ pcm: PCMHandle, _ buffer: UnsafeMutableRawPointer, _ frames: Int) -> Int {
-        while true {
-            let result = snd_pcm_readi(pcm, buffer, snd_pcm_uframes_t(frames))
-            if result == -Int(EINTR) { continue }
-            if result == -Int(EAGAIN) {
-                // Wait for the device; a failing wait (device gone) ends the retry.
-                let waited = snd_pcm_wait(pcm, 1_000)
-                if waited < 0, waited != -EINTR { return Int(waited) }
-                continue
-            }
-            return result
-        }
+        retryingTransfer(pcm) { snd_pcm_readi(pcm, buffer, snd_pcm_uframes_t(frames)) }
     }
 
     /// `snd_pcm_writei`, retried like `readFrames`.
     static func writeFrames(_ pcm: PCMHandle, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+        retryingTransfer(pcm) { snd_pcm_writei(pcm, buffer, snd_pcm_uframes_t(frames)) }
+    }
+
+    /// Repeats `transfer` while it is interrupted (EINTR) or the device is not ready (EAGAIN,
+    /// then waits for it); a failing wait (device gone) ends the retry with its code.
+    private static func retryingTransfer(_ pcm: PCMHandle, _ transfer: () -> Int) -> Int {
         while true {
-            let result = snd_pcm_writei(pcm, buffer, snd_pcm_uframes_t(frames))
+            let result = transfer()
             if result == -Int(EINTR) { continue }
             if result == -Int(EAGAIN) {
-                // Wait for the device; a failing wait (device gone) ends the retry.
                 let waited = snd_pcm_wait(pcm, 1_000)
                 if waited < 0, waited != -EINTR { return Int(waited) }
                 continue

@@ -78,7 +78,7 @@ public final class PCM: @unchecked Sendable {
 
     /// Reads up to `frames` interleaved frames into `buffer` (blocking). Recovers from an
     /// overrun or a suspend and reports the gap with the frames that follow it.
-    public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(ALSAError) -> ReadResult {
+    public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(ALSAError) -> TransferResult {
         let handle = try openHandle("read")
         while true {
             let count = LibASound.readFrames(handle, buffer, frames)
@@ -93,13 +93,13 @@ public final class PCM: @unchecked Sendable {
             let first = status.timestamp - Double(status.availableFrames + count) / rate
             let gap = takeGap(firstFrameTimestamp: first)
             expectedNextFrameTimestamp = first + Double(count) / rate
-            return ReadResult(frames: count, firstFrameTimestamp: first, gap: gap)
+            return TransferResult(frames: count, firstFrameTimestamp: first, gap: gap)
         }
     }
 
     /// Writes `frames` interleaved frames from `buffer` (blocking until all are queued).
     /// Recovers from an underrun or a suspend and reports the gap.
-    public func write(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> WriteResult {
+    public func write(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> TransferResult {
         let handle = try openHandle("write")
         let bytesPerFrame = parameters?.bytesPerFrame ?? 2
         var written = 0
@@ -124,7 +124,7 @@ public final class PCM: @unchecked Sendable {
         }
         let first = firstHeard ?? RecordingClock.monotonic()
         expectedNextFrameTimestamp = first + Double(frames) / rate()
-        return WriteResult(frames: written, firstFrameTimestamp: first, gap: gap)
+        return TransferResult(frames: written, firstFrameTimestamp: first, gap: gap)
     }
 
     private func noteBreak(_ handle: LibASound.PCMHandle, code: Int, reason: StreamGap.Reason) throws(ALSAError) {
