@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 /// Device motion with a known truth through the real pipeline (issue 4): the test states a
-/// device attitude over time, turns it into the raw scans an IMU would send (accelerometer =
-/// gravity only, since every motion here rotates about the sensor itself; gyroscope = the body
-/// rate), quantised by the emulated device's scale and mapped back through its mount matrix,
-/// then runs the built `activetaskctl record --iio-uri local:` under umockdev-run and judges the
-/// fused records against that truth after a settling time.
+/// device attitude and linear acceleration over time, turns them into the raw scans an IMU would
+/// send (accelerometer = gravity plus userAcceleration, the latter zero except for the walk, whose
+/// other motions rotate about the sensor itself; gyroscope = the body rate), quantised by the
+/// emulated device's scale and mapped back through its mount matrix, then runs the built
+/// `activetaskctl record --iio-uri local:` under umockdev-run and judges the fused records against
+/// that truth after a settling time.
 ///
 /// Truth is computed here, independently of the product: attitude `q` rotates device vectors
 /// into the Z-Up reference (`v_ref = q v q*`), gravity is `q* (0, 0, −1) q` in g, IIO reads
@@ -20,6 +21,9 @@ struct FusionMotionTests {
     static let attitudeTolerance = 2.0  // degrees
     static let userAccelerationTolerance = 0.02  // g
     static let rotationRateTolerance = 0.002  // rad/s
+    /// While walking the accelerometer carries linear acceleration, so userAcceleration's error
+    /// is the gravity error plus the accelerometer's rounding (half an LSB per axis, < 0.001 g).
+    static let walkUserAccelerationTolerance = gravityTolerance + 0.001  // g
 
     // MARK: Cases
 
@@ -94,16 +98,97 @@ struct FusionMotionTests {
         #expect(errors.finalTiltDegrees >= 59 && errors.finalTiltDegrees <= 61, "\(errors)")
     }
 
+    /// Hand-held walking as in MotionFusionTests' filter-level walk: the device tilted 30°,
+    /// swaying in pitch at the 2 Hz step rate and in roll and yaw at the 1 Hz stride rate, with
+    /// 0.3 g vertical bounce and 0.15 g fore-aft surge at 2 Hz and 0.08 g sideways at 1 Hz. The
+    /// walk starts at 3 s, after the filter's initialisation period (high gain, no acceleration
+    /// rejection), and eases in over 1 s.
+    @Test("Walk: 2 Hz bounce and surge of up to 0.3 g with periodic tilts and yaw sway")
+    func walk() async throws {
+        let lead = 3.0
+        let base = Quaternion(angle: 30 * Double.pi / 180, axis: Vector(1, 0, 0))
+        func envelope(_ t: Double) -> Double { min(max(t - lead, 0), 1) }
+        let attitude: (Double) -> Quaternion = { t in
+            let w = max(t - lead, 0)
+            let pitch = 4 * Double.pi / 180 * sin(2 * .pi * 2 * w)
+            let roll = 3 * Double.pi / 180 * sin(2 * .pi * w + 0.4)
+            let yaw = 6 * Double.pi / 180 * sin(2 * .pi * w)
+            return Quaternion(angle: envelope(t) * yaw, axis: Vector(0, 0, 1)) * base
+                * Quaternion(angle: envelope(t) * pitch, axis: Vector(1, 0, 0))
+                * Quaternion(angle: envelope(t) * roll, axis: Vector(0, 1, 0))
+        }
+        let truth = Truth(
+            duration: 9, attitude: attitude, rate: { t in Truth.bodyRate(of: attitude, at: t) },
+            linearAcceleration: { t in
+                let w = max(t - lead, 0)
+                return Vector(0.15 * sin(2 * .pi * 2 * w + 1), 0.08 * sin(2 * .pi * w), 0.3 * sin(2 * .pi * 2 * w)) * envelope(t)
+            })
+        let errors = try await record(truth, on: Self.rotationIMU, name: "walk")
+        #expect(errors.maximumRateError <= Self.rotationRateTolerance, "\(errors)")
+        #expect(errors.maximumUserAcceleration <= Self.walkUserAccelerationTolerance, "\(errors)")
+        // The walk really was judged: userAcceleration swung by its truth's size.
+        #expect(errors.maximumTrueUserAcceleration >= 0.3, "\(errors)")
+    }
+
+    /// Separate chips at different rates, each stamping its own scans: the accelerometer at
+    /// 100 Hz, the gyroscope at 400 Hz starting 1.1 ms later (so no accelerometer time is a
+    /// gyroscope time) and mounted turned 90° about z. The device turns 420° about a tilted axis
+    /// at up to 240°/s, where each millisecond of misalignment between the accelerometer and the
+    /// gyroscope's time puts about 0.004 g into userAcceleration: holding the previous
+    /// accelerometer sample instead of interpolating (up to 8.6 ms) fails.
+    @Test("Accelerometer at 100 Hz and gyroscope at 400 Hz on separate devices: one fused record per gyro scan, on its time")
+    func separateRates() async throws {
+        let axis = Vector(1, -1, 0.5) * (1 / Vector(1, -1, 0.5).magnitude)
+        let rate = 240 * Double.pi / 180
+        // Still 0.5 s, raised-cosine ramps of 0.25 s up to and down from full rate, still from 2.5 s.
+        let (rise, fall, ramp) = (0.5, 2.25, 0.25)
+        func up(_ t: Double) -> Double { let u = min(max(t, 0), ramp); return (1 - cos(.pi * u / ramp)) / 2 }
+        func upIntegral(_ t: Double) -> Double { let u = min(max(t, 0), ramp); return u / 2 - ramp / (2 * .pi) * sin(.pi * u / ramp) }
+        func speed(_ t: Double) -> Double { up(t - rise) - up(t - fall) }
+        func turned(_ t: Double) -> Double {  // seconds' worth of full rate so far; 1.75 in all
+            upIntegral(t - rise) + max(t - rise - ramp, 0) - upIntegral(t - fall) - max(t - fall - ramp, 0)
+        }
+        let truth = Truth(
+            duration: 3, attitude: { t in Quaternion(angle: rate * turned(t), axis: axis) }, rate: { t in axis * (rate * speed(t)) })
+        let errors = try await recordSeparate(truth, name: "separate 100 Hz accelerometer, 400 Hz gyroscope")
+        #expect(errors.maximumRateError <= Self.rotationRateTolerance, "\(errors)")
+        #expect(errors.maximumUserAcceleration <= Self.userAccelerationTolerance, "\(errors)")
+        // The hold after 420° about the axis really was judged.
+        let finalTilt = truth.attitude(truth.duration).rotate(Vector(0, 0, 1)).angle(to: Vector(0, 0, 1)) * 180 / .pi
+        #expect(abs(errors.finalTiltDegrees - finalTilt) <= 1, "final tilt \(finalTilt)°: \(errors)")
+    }
+
     // MARK: Pipeline run and judgement
 
-    /// The truth: attitude (device → Z-Up) and body rotation rate (rad/s) at `t` seconds from
-    /// the first scan, sampled for `duration` seconds.
+    /// The truth: attitude (device → Z-Up), body rotation rate (rad/s) and linear acceleration
+    /// (Z-Up frame, g, physical sign: up is +z) at `t` seconds from the first scan, sampled for
+    /// `duration` seconds.
     struct Truth {
         var duration: Double
         var attitude: (Double) -> Quaternion
         var rate: (Double) -> Vector
+        var linearAcceleration: (Double) -> Vector = { _ in .zero }
 
         func gravity(_ t: Double) -> Vector { attitude(t).inverseRotate(Vector(0, 0, -1)) }
+
+        /// CoreMotion's userAcceleration has the accelerometer's sign: minus the physical
+        /// acceleration, in the device frame.
+        func userAcceleration(_ t: Double) -> Vector { attitude(t).inverseRotate(linearAcceleration(t) * -1) }
+
+        /// What the accelerometer reads in g, CoreMotion sign.
+        func accelerometer(_ t: Double) -> Vector { gravity(t) + userAcceleration(t) }
+
+        /// Body rate (rad/s, device frame) of an attitude function: 2 Im(q* dq/dt), by central
+        /// difference.
+        static func bodyRate(of attitude: (Double) -> Quaternion, at t: Double) -> Vector {
+            let h = 1e-5
+            let (before, q, after) = (attitude(t - h), attitude(t), attitude(t + h))
+            let derivative = Quaternion(
+                x: (after.x - before.x) / (2 * h), y: (after.y - before.y) / (2 * h),
+                z: (after.z - before.z) / (2 * h), w: (after.w - before.w) / (2 * h))
+            let product = q.conjugate * derivative
+            return Vector(2 * product.x, 2 * product.y, 2 * product.z)
+        }
     }
 
     /// Worst errors of the judged records against the truth.
@@ -111,7 +196,8 @@ struct FusionMotionTests {
         var maximumGravity = 0.0  // g, |gravity − truth|
         var maximumTiltDegrees = 0.0  // the attitude's own gravity direction against truth
         var maximumAttitudeDegrees = 0.0  // whole attitude, yaw offset held from the settling time
-        var maximumUserAcceleration = 0.0  // g, |userAcceleration| (truth is 0 throughout)
+        var maximumUserAcceleration = 0.0  // g, |userAcceleration − truth|
+        var maximumTrueUserAcceleration = 0.0  // g, the truth's largest |userAcceleration|
         var maximumRateError = 0.0  // rad/s, |rotationRate − truth|
         var attitudeYawRate = 0.0  // rad/s, mean over the judged span, from the attitude
         var finalTiltDegrees = 0.0  // angle between the last attitude's Z and the reference Z
@@ -119,8 +205,8 @@ struct FusionMotionTests {
 
         var description: String {
             String(
-                format: "gravity %.4f g, tilt %.3f°, attitude %.3f°, userAcceleration %.4f g, rotationRate %.5f rad/s, attitude yaw rate %.3f°/s, %d records",
-                maximumGravity, maximumTiltDegrees, maximumAttitudeDegrees, maximumUserAcceleration, maximumRateError,
+                format: "gravity %.4f g, tilt %.3f°, attitude %.3f°, userAcceleration %.4f g (of up to %.3f g), rotationRate %.5f rad/s, attitude yaw rate %.3f°/s, %d records",
+                maximumGravity, maximumTiltDegrees, maximumAttitudeDegrees, maximumUserAcceleration, maximumTrueUserAcceleration, maximumRateError,
                 attitudeYawRate * 180 / .pi, judged)
         }
     }
@@ -168,24 +254,24 @@ struct FusionMotionTests {
         }
     }
 
-    /// Generates the scans, records gravity, userAcceleration, attitude, rotationRate (and the
-    /// raw accelerometer and gyro, to check that the scans carry the truth), judges them and
-    /// prints the measured errors.
+    /// Generates the scans of one combined IMU at 104 Hz, records gravity, userAcceleration,
+    /// attitude, rotationRate (and the raw accelerometer and gyro, to check that the scans carry
+    /// the truth), judges them and prints the measured errors.
     func record(_ truth: Truth, on device: EmulatedIIODevice, name: String) async throws -> Errors {
         let period = UmockdevRecordTests.period104
         let start: Int64 = 6_000_000_000_000
         let count = Int((truth.duration * 1e9 / Double(period)).rounded())
+        let times = (0..<count).map { start + Int64($0) * period }
         let accel = Conversion(device: device, type: "accel")
         let gyro = Conversion(device: device, type: "anglvel")
-        func time(_ i: Int) -> Double { Double(Int64(i) * period) / 1e9 }
-        let scans = (0..<count).map { i in
-            let t = time(i)
-            let a = accel.raw(truth.gravity(t) * -9.80665)
+        let scans = times.map { time in
+            let t = Double(time - start) / 1e9
+            let a = accel.raw(truth.accelerometer(t) * -9.80665)
             let g = gyro.raw(truth.rate(t))
             return device.scan([
                 "accel_x": [a[0]], "accel_y": [a[1]], "accel_z": [a[2]],
                 "anglvel_x": [g[0]], "anglvel_y": [g[1]], "anglvel_z": [g[2]],
-                "timestamp": [start + Int64(i) * period],
+                "timestamp": [time],
             ])
         }
         var testbed = UmockdevTestbed()
@@ -194,29 +280,102 @@ struct FusionMotionTests {
         let command = "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,gravity,userAcceleration,attitude,rotationRate --frequency 104 --duration 1.5 --output \(file)"
         let output = try await testbed.run(command)
         #expect(output.status == 0, "\(output.stderr)")
-        let records = try UmockdevTestbed.records(at: file)
+        // libiio hands over whole buffers (20 ms = 3 scans at 104 Hz), so when the emulated
+        // stream ends a trailing partial buffer is never read.
+        return try judge(
+            UmockdevTestbed.records(at: file), truth: truth, start: start,
+            accelerometer: (times, unread: 3), gyro: (times, unread: 3), name: name)
+    }
+
+    /// A 100 Hz accelerometer with its own timestamps (identity mount, ±2 g).
+    static let separateAccelerometer = EmulatedIIODevice(
+        number: 0, name: "accel3d-100",
+        attributes: [("sampling_frequency", "100"), ("sampling_frequency_available", "100"), ("in_accel_scale", "0.000598"), ("current_timestamp_clock", "boottime")],
+        channels: [
+            .init(id: "accel_x", index: 0, type: "le:s16/16>>0"), .init(id: "accel_y", index: 1, type: "le:s16/16>>0"),
+            .init(id: "accel_z", index: 2, type: "le:s16/16>>0"), .init(id: "timestamp", index: 3, type: "le:s64/64>>0"),
+        ])
+
+    /// A 400 Hz gyroscope (±286°/s) with its own timestamps, its chip turned 90° about z.
+    static let separateGyroscope = EmulatedIIODevice(
+        number: 1, name: "gyro3d-400",
+        attributes: [
+            ("sampling_frequency", "400"), ("sampling_frequency_available", "400 800 1600"), ("in_anglvel_scale", "0.000152716"),
+            ("in_anglvel_mount_matrix", "0, -1, 0; 1, 0, 0; 0, 0, 1"), ("current_timestamp_clock", "boottime"),
+        ],
+        channels: [
+            .init(id: "anglvel_x", index: 0, type: "le:s16/16>>0"), .init(id: "anglvel_y", index: 1, type: "le:s16/16>>0"),
+            .init(id: "anglvel_z", index: 2, type: "le:s16/16>>0"), .init(id: "timestamp", index: 3, type: "le:s64/64>>0"),
+        ])
+
+    /// Like `record` from `separateAccelerometer` (100 Hz) and `separateGyroscope` (400 Hz, its
+    /// timestamps 1.1 ms after a multiple of the accelerometer's period). Both streams come in
+    /// real time, 20 ms per read as libiio's buffers are sized, so neither runs ahead of the
+    /// other by more than a scheduling delay, as with real chips.
+    func recordSeparate(_ truth: Truth, name: String) async throws -> Errors {
+        let start: Int64 = 7_000_000_000_000
+        let accelTimes = (0..<Int((truth.duration * 100).rounded())).map { start + Int64($0) * 10_000_000 }
+        let gyroTimes = (0..<Int((truth.duration * 400).rounded())).map { start + 1_100_000 + Int64($0) * 2_500_000 }
+        func t(_ time: Int64) -> Double { Double(time - start) / 1e9 }
+        let accelDevice = Self.separateAccelerometer, gyroDevice = Self.separateGyroscope
+        let accel = Conversion(device: accelDevice, type: "accel")
+        let gyro = Conversion(device: gyroDevice, type: "anglvel")
+        var testbed = UmockdevTestbed()
+        testbed.add(
+            accelDevice,
+            scans: accelTimes.map { time in
+                let a = accel.raw(truth.accelerometer(t(time)) * -9.80665)
+                return accelDevice.scan(["accel_x": [a[0]], "accel_y": [a[1]], "accel_z": [a[2]], "timestamp": [time]])
+            }, scansPerChunk: 2, delay: 20)
+        testbed.add(
+            gyroDevice,
+            scans: gyroTimes.map { time in
+                let g = gyro.raw(truth.rate(t(time)))
+                return gyroDevice.scan(["anglvel_x": [g[0]], "anglvel_y": [g[1]], "anglvel_z": [g[2]], "timestamp": [time]])
+            }, scansPerChunk: 8, delay: 20)
+        let file = testbed.path("motion.json")
+        let command = "\"$CTL\" record --iio-uri local: --types accelerometer,gyro,gravity,userAcceleration,attitude,rotationRate --frequency 100 --duration \(truth.duration + 1) --output \(file)"
+        let output = try await testbed.run(command)
+        #expect(output.status == 0, "\(output.stderr)")
+        return try judge(
+            UmockdevTestbed.records(at: file), truth: truth, start: start,
+            accelerometer: (accelTimes, unread: 2), gyro: (gyroTimes, unread: 8), name: name)
+    }
+
+    /// Judges recorded raw and fused records against the truth. `accelerometer` and `gyro` are
+    /// the times of the scans sent, and how many trailing ones may stay unread (a partial
+    /// buffer). Fused records must come one per gyro scan read, on its time.
+    func judge(
+        _ records: [[String: Any]], truth: Truth, start: Int64,
+        accelerometer: (times: [Int64], unread: Int), gyro: (times: [Int64], unread: Int), name: String
+    ) throws -> Errors {
         func of(_ type: String) -> [[String: Any]] { records.filter { $0["sensorType"] as? String == type } }
         func vector(_ r: [String: Any]) -> Vector { Vector(r["x"] as? Double ?? .nan, r["y"] as? Double ?? .nan, r["z"] as? Double ?? .nan) }
+        func time(_ ns: Int64) -> Double { Double(ns - start) / 1e9 }
         let rawAccel = of("accelerometer"), rawGyro = of("gyro")
         let gravity = of("gravity"), user = of("userAcceleration"), attitude = of("attitude"), rate = of("rotationRate")
-        // libiio hands over whole buffers (20 ms = 3 scans at 104 Hz), so when the emulated
-        // stream ends a trailing partial buffer is never read; everything before it must be,
-        // with one fused record of each type per gyro scan.
         let received = rawGyro.count
-        try #require(received > count - 3 && received <= count && rawAccel.count == received, "\(rawAccel.count), \(received) of \(count) scans")
+        try #require(
+            rawAccel.count > accelerometer.times.count - accelerometer.unread && rawAccel.count <= accelerometer.times.count
+                && received > gyro.times.count - gyro.unread && received <= gyro.times.count,
+            "\(rawAccel.count) of \(accelerometer.times.count) accelerometer scans, \(received) of \(gyro.times.count) gyro scans")
         try #require(gravity.count == received && user.count == received && attitude.count == received && rate.count == received)
 
+        for (i, record) in rawAccel.enumerated() {
+            let t = time(accelerometer.times[i])
+            #expect(abs((record["uptime"] as? Double ?? 0) - Double(accelerometer.times[i]) / 1e9) < 1e-6)
+            // The scans carry the truth to within the ADC's rounding.
+            #expect((vector(record) - truth.accelerometer(t)).magnitude <= 0.001, "accelerometer at \(t) s")
+        }
         var errors = Errors()
         var yawOffset: Quaternion?
         var yawSpan: (start: (t: Double, yaw: Double), last: (t: Double, yaw: Double))?
         for i in 0..<received {
-            let t = time(i)
-            let uptime = Double(start + Int64(i) * period) / 1e9
-            for list in [rawAccel, rawGyro, gravity, user, attitude, rate] {
+            let t = time(gyro.times[i])
+            let uptime = Double(gyro.times[i]) / 1e9
+            for list in [rawGyro, gravity, user, attitude, rate] {
                 #expect(abs((list[i]["uptime"] as? Double ?? 0) - uptime) < 1e-6)
             }
-            // The scans carry the truth to within the ADC's rounding.
-            #expect((vector(rawAccel[i]) - truth.gravity(t)).magnitude <= 0.001, "accelerometer at \(t) s")
             #expect((vector(rawGyro[i]) - truth.rate(t)).magnitude <= 0.0003, "gyro at \(t) s")
             guard t >= Self.settlingTime else { continue }
             let a = attitude[i]
@@ -232,7 +391,8 @@ struct FusionMotionTests {
             errors.maximumGravity = max(errors.maximumGravity, (vector(gravity[i]) - truth.gravity(t)).magnitude)
             errors.maximumTiltDegrees = max(errors.maximumTiltDegrees, q.inverseRotate(Vector(0, 0, -1)).angle(to: truth.gravity(t)) * degrees)
             errors.maximumAttitudeDegrees = max(errors.maximumAttitudeDegrees, q.angle(to: offset * truthAttitude) * degrees)
-            errors.maximumUserAcceleration = max(errors.maximumUserAcceleration, vector(user[i]).magnitude)
+            errors.maximumUserAcceleration = max(errors.maximumUserAcceleration, (vector(user[i]) - truth.userAcceleration(t)).magnitude)
+            errors.maximumTrueUserAcceleration = max(errors.maximumTrueUserAcceleration, truth.userAcceleration(t).magnitude)
             errors.maximumRateError = max(errors.maximumRateError, (vector(rate[i]) - truth.rate(t)).magnitude)
             errors.finalTiltDegrees = q.rotate(Vector(0, 0, 1)).angle(to: Vector(0, 0, 1)) * degrees
             // Yaw of the device's X axis in the reference frame, unwrapped.

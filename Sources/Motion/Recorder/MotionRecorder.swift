@@ -235,6 +235,11 @@ public actor MotionRecorder: AsyncActionController {
 
     private func recordingFailed(_ failure: MotionPipeline.Failure) async {
         guard case .running(let recording) = state else { return }
+        // What was recorded stays on disk as valid JSON for diagnosis; no file result is given.
+        // Closed before the status says failed: a caller seeing it may stop() and exit at once,
+        // while the source's readers are still being joined below. Samples still arriving are
+        // dropped by the closed pipeline.
+        recording.pipeline.abandon()
         let error: AsyncActionError
         switch failure {
         case .source(let sourceError): error = AsyncActionError(.deviceFailed, sourceError.message)
