@@ -247,9 +247,6 @@ public actor MotionRecorder: AsyncActionController {
         }
         let result = errorResult(error)
         state = .failed(result)
-        // What was recorded stays on disk as valid JSON for diagnosis (no file result is given).
-        // Closed before the failure is published: whoever sees `failed` may end the process.
-        recording.pipeline.abandon()
         logger.error("Motion recording failed", metadata: ["error": "\(error.message)"])
         move(to: .failed)
         eventContinuation.yield(.failed(identifier: configuration.identifier, result: result))
