@@ -1,5 +1,5 @@
 /// One channel of an IIO device (`accel_x`, `anglvel_z`, `timestamp`).
-public struct IIOChannel: @unchecked Sendable {
+public struct IIOChannel: IIOAttributeReading, @unchecked Sendable {
     let handle: OpaquePointer
     /// The device the channel belongs to.
     public let device: IIODevice
@@ -30,11 +30,6 @@ public struct IIOChannel: @unchecked Sendable {
         try LibIIO.readAttribute(channel: handle, name)
     }
 
-    /// Reads a channel attribute, or nil when it does not exist or cannot be read.
-    public func attribute(_ name: String) -> String? {
-        guard attributeNames.contains(name) else { return nil }
-        return try? readAttribute(name)
-    }
 
     /// Writes a channel attribute.
     public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {

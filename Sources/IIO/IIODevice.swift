@@ -1,5 +1,5 @@
 /// One IIO device (`iio:device0`) of a context.
-public struct IIODevice: @unchecked Sendable {
+public struct IIODevice: IIOAttributeReading, @unchecked Sendable {
     let handle: OpaquePointer
     /// Keeps the context alive as long as the device is used.
     public let context: IIOContext
@@ -32,11 +32,6 @@ public struct IIODevice: @unchecked Sendable {
         try LibIIO.readAttribute(device: handle, name)
     }
 
-    /// Reads a device attribute, or nil when it does not exist or cannot be read.
-    public func attribute(_ name: String) -> String? {
-        guard attributeNames.contains(name) else { return nil }
-        return try? readAttribute(name)
-    }
 
     /// Writes a device attribute.
     public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
