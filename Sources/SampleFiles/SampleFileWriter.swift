@@ -34,7 +34,7 @@ public final class SampleFileWriter {
         } catch {
             throw SampleFileError(path: path.string, operation: "create", errno: error as? Errno)
         }
-        let now = Self.monotonicNow()
+        let now = RecordingClock.monotonic()
         lastFlush = now
         lastSync = now
     }
@@ -52,7 +52,7 @@ public final class SampleFileWriter {
     public func commitIfNeeded() throws(SampleFileError) {
         if buffer.count >= capacity {
             try flush()
-            try syncIfDue(now: Self.monotonicNow())
+            try syncIfDue(now: RecordingClock.monotonic())
             return
         }
         // Checking the clock costs ~20 ns; only do it every so often by size.
@@ -64,7 +64,7 @@ public final class SampleFileWriter {
     /// Flushes and fsyncs if their intervals have passed (call from a periodic tick too, so a
     /// slow stream still reaches the disk).
     public func maybeFlushByTime() throws(SampleFileError) {
-        let now = Self.monotonicNow()
+        let now = RecordingClock.monotonic()
         if now - lastFlush >= policy.flushInterval {
             try flush()
         }
@@ -73,7 +73,7 @@ public final class SampleFileWriter {
 
     /// Hands every buffered byte to the kernel.
     public func flush() throws(SampleFileError) {
-        lastFlush = Self.monotonicNow()
+        lastFlush = RecordingClock.monotonic()
         guard !buffer.isEmpty else { return }
         do {
             let written = try buffer.bytes.withUnsafeBytes { raw in
@@ -89,7 +89,7 @@ public final class SampleFileWriter {
     /// Forces written data to stable storage now.
     public func sync() throws(SampleFileError) {
         try flush()
-        lastSync = Self.monotonicNow()
+        lastSync = RecordingClock.monotonic()
         if fsync(descriptor.rawValue) != 0 {
             throw SampleFileError(path: path.string, operation: "fsync", errno: Errno(rawValue: errno))
         }
@@ -121,9 +121,5 @@ public final class SampleFileWriter {
         if now - lastSync >= policy.syncInterval {
             try sync()
         }
-    }
-
-    static func monotonicNow() -> Double {
-        RecordingClock.monotonic()
     }
 }
