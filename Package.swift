@@ -21,12 +21,19 @@ let package = Package(
         .library(name: "ALSA", targets: ["ALSA"]),
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "Systemd", targets: ["Systemd"]),
+        .library(name: "DaemonConfig", targets: ["DaemonConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(
+            url: "https://github.com/apple/swift-configuration", from: "1.4.0",
+            traits: [.defaults, "CommandLineArguments"]
+        ),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -234,6 +241,53 @@ let package = Package(
         .testTarget(
             name: "AsyncActionsTests",
             dependencies: ["AsyncActions"],
+            swiftSettings: strict
+        ),
+        // libsystemd (sd_notify, sd_watchdog_enabled, sd_listen_fds, sd_journal_sendv), used only
+        // by the Systemd module.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        // systemd integration: readiness and status notifications, the watchdog service, socket
+        // activation, the journald log handler.
+        .target(
+            name: "Systemd",
+            dependencies: [
+                "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The daemon's configuration file, environment and command-line options, validated.
+        .target(
+            name: "DaemonConfig",
+            dependencies: [
+                "TaskModel",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            swiftSettings: strict
+        ),
+        // Test-only helper the Systemd tests run as a child: notifies, pings the watchdog and
+        // reports the descriptors it inherited.
+        .executableTarget(
+            name: "systemd-test-helper",
+            dependencies: [
+                "Systemd",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/SystemdTestHelper",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SystemdTests",
+            dependencies: [
+                "Systemd", "DaemonConfig", "TestSupport", "systemd-test-helper",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
     ],
