@@ -267,6 +267,7 @@ let package = Package(
             dependencies: [
                 "TaskModel",
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
