@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The notifier and the watchdog in a real child process, against a NOTIFY_SOCKET the test owns.
+@Suite("systemd notifications")
+struct NotifierTests {
+    /// Runs the helper with NOTIFY_SOCKET pointing at a socket of the test's, collecting what it sends.
+    static func runHelper(_ arguments: [String], environment: [String: String] = [:]) async throws -> (messages: [NotifySocket.Message], output: String, errors: String, status: Int32) {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let notify = try NotifySocket(path: scratch.url.appendingPathComponent("notify").path)
+        return try await onOwnThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ChildProcess.helper)
+            process.arguments = arguments
+            var merged = ProcessInfo.processInfo.environment
+            merged["NOTIFY_SOCKET"] = notify.path
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let messages = notify.messages(until: { !process.isRunning })
+            process.waitUntilExit()
+            return (
+                messages,
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                process.terminationStatus
+            )
+        }
+    }
+
+    @Test("STATUS, READY, WATCHDOG and STOPPING arrive in order, each as one datagram")
+    func notificationsInOrder() async throws {
+        let run = try await Self.runHelper(["notify"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "true true true true true\n")
+        #expect(run.messages.map(\.assignments) == [
+            ["STATUS=recovering 2 interrupted runs"],
+            ["READY=1", "STATUS=idle"],
+            ["STATUS=recording WalkAndBalance step WalkAndBalance/walk/motion"],
+            ["WATCHDOG=1"],
+            ["STOPPING=1", "STATUS=stopping: saving the run"],
+        ])
+    }
+
+    @Test("Without NOTIFY_SOCKET every notification is a no-op that reports false")
+    func noServiceManager() async throws {
+        let run = try await ChildProcess.run(ChildProcess.helper, ["notify"], environment: ["NOTIFY_SOCKET": nil])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "false false false false false\n")
+    }
+
+    @Test("Watchdog pings stop when a recorder thread hangs, and the log names it")
+    func watchdogStopsOnHang() async throws {
+        // WATCHDOG_USEC 200 ms: a ping every 100 ms; the thread hangs after 1 s; run 2.5 s.
+        let run = try await Self.runHelper(["watchdog", "1", "2.5"], environment: ["WATCHDOG_USEC": "200000"])
+        #expect(run.status == 0, "\(run.errors)")
+        let pings = run.messages.filter { $0.assignments == ["WATCHDOG=1"] }
+        #expect(pings.count >= 5, "pings while healthy: \(pings.count)")
+        #expect(run.messages.count == pings.count, "only WATCHDOG=1 is sent: \(run.messages.map(\.assignments))")
+        // Pings span about the first second (plus the probe's 0.3 s grace), then stop for good:
+        // nothing arrives during the last second of the run.
+        let first = try #require(pings.first).time
+        let last = try #require(pings.last).time
+        #expect(last - first < 1.6, "pings went on for \(last - first) s after the thread hung at 1 s")
+        #expect(run.errors.contains("Not pinging the watchdog: recorder-thread made no progress"), "\(run.errors)")
+        #expect(run.errors.components(separatedBy: "Not pinging the watchdog").count == 2, "the stuck thread is logged once, not on every tick")
+    }
+
+    @Test("Without WATCHDOG_USEC there is no watchdog service")
+    func watchdogDisabled() async throws {
+        let run = try await ChildProcess.run(ChildProcess.helper, ["watchdog", "1", "0.1"], environment: ["WATCHDOG_USEC": nil])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("The watchdog is not enabled"))
+    }
+}

@@ -1,0 +1,61 @@
+import Glibc
+
+/// A datagram socket the test owns, standing in for systemd's NOTIFY_SOCKET: it records every
+/// state message a child sends, with the time it arrived.
+final class NotifySocket: @unchecked Sendable {
+    /// The socket's path, to pass as NOTIFY_SOCKET.
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        self.path = path
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(message: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.enumerated() where index < bytes.count - 1 { bytes[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw Failure(message: "bind \(path): \(String(cString: strerror(errno)))") }
+        // A short receive time-out, so that `messages(until:)` can poll for the child's exit.
+        var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    /// One message: its arrival time (monotonic seconds) and its `KEY=VALUE` lines.
+    struct Message: Sendable {
+        var time: Double
+        var assignments: [String]
+    }
+
+    /// Receives messages until `finished()` is true and nothing more is queued.
+    func messages(until finished: () -> Bool) -> [Message] {
+        var messages: [Message] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                let text = String(decoding: buffer[..<count], as: UTF8.self)
+                messages.append(Message(time: Self.now(), assignments: text.split(separator: "\n").map(String.init)))
+            } else if finished() {
+                return messages
+            }
+        }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs activetask the way a package would (docs/service.md):
+#   swift build -c release && sudo ./scripts/install.sh
+# Honours DESTDIR (staging root for packagers) and PREFIX (default /usr/local). Units go to
+# $PREFIX/lib/systemd/system (or SYSTEMDUNITDIR), udev rules to $PREFIX/lib/udev/rules.d (or
+# UDEVRULESDIR), sysusers/tmpfiles to $PREFIX/lib/{sysusers,tmpfiles}.d, the sample
+# configuration to /etc/activetask/activetaskd.json unless one is there already.
+# It never runs systemctl; the README says what to enable.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+DESTDIR="${DESTDIR:-}"
+PREFIX="${PREFIX:-/usr/local}"
+BINDIR="${BINDIR:-$PREFIX/bin}"
+SYSTEMDUNITDIR="${SYSTEMDUNITDIR:-$PREFIX/lib/systemd/system}"
+UDEVRULESDIR="${UDEVRULESDIR:-$PREFIX/lib/udev/rules.d}"
+SYSUSERSDIR="${SYSUSERSDIR:-$PREFIX/lib/sysusers.d}"
+TMPFILESDIR="${TMPFILESDIR:-$PREFIX/lib/tmpfiles.d}"
+DOCDIR="${DOCDIR:-$PREFIX/share/doc/activetask}"
+SYSCONFDIR="${SYSCONFDIR:-/etc}"
+BUILDDIR="${BUILDDIR:-$root/.build/release}"
+
+install_file() { # MODE SOURCE DESTINATION
+  install -D -m "$1" "$2" "$DESTDIR$3"
+  echo "installed $3"
+}
+
+built=0
+for binary in activetaskd activetaskctl; do
+  if [ -x "$BUILDDIR/$binary" ]; then
+    install_file 0755 "$BUILDDIR/$binary" "$BINDIR/$binary"
+    built=$((built + 1))
+  elif [ "$binary" = activetaskd ]; then
+    echo "install.sh: $BUILDDIR/activetaskd is not built (run 'swift build -c release'; if the package has no activetaskd target yet, the units are installed but cannot start it)." >&2
+  else
+    echo "install.sh: $BUILDDIR/$binary is not built; run 'swift build -c release' first." >&2
+  fi
+done
+
+# The units name the daemon by its installed path.
+unit="$(mktemp)"
+trap 'rm -f "$unit"' EXIT
+sed "s|/usr/local/bin/activetaskd|$BINDIR/activetaskd|; s|/usr/local/share/doc/activetask|$DOCDIR|" \
+  "$root/systemd/activetaskd.service" > "$unit"
+install_file 0644 "$unit" "$SYSTEMDUNITDIR/activetaskd.service"
+sed "s|/usr/local/share/doc/activetask|$DOCDIR|" "$root/systemd/activetaskd.socket" > "$unit"
+install_file 0644 "$unit" "$SYSTEMDUNITDIR/activetaskd.socket"
+install_file 0644 "$root/systemd/activetask.sysusers.conf" "$SYSUSERSDIR/activetask.conf"
+install_file 0644 "$root/systemd/activetask.tmpfiles.conf" "$TMPFILESDIR/activetask.conf"
+install_file 0644 "$root/udev/70-activetask.rules" "$UDEVRULESDIR/70-activetask.rules"
+install_file 0644 "$root/config/activetaskd.json" "$DOCDIR/activetaskd.json.sample"
+install_file 0644 "$root/systemd/activetaskd-network.conf.example" "$DOCDIR/activetaskd-network.conf.example"
+install_file 0644 "$root/docs/service.md" "$DOCDIR/service.md"
+install_file 0644 "$root/docs/configuration.md" "$DOCDIR/configuration.md"
+if [ -e "$DESTDIR$SYSCONFDIR/activetask/activetaskd.json" ]; then
+  echo "kept $SYSCONFDIR/activetask/activetaskd.json (the sample is in $DOCDIR)"
+else
+  install_file 0644 "$root/config/activetaskd.json" "$SYSCONFDIR/activetask/activetaskd.json"
+fi
+
+if [ -z "$DESTDIR" ]; then
+  cat <<MSG
+Next (as root): systemd-sysusers; systemd-tmpfiles --create; udevadm control --reload;
+systemctl daemon-reload; systemctl enable --now activetaskd.socket
+and add the front end's user to the group activetask-ui (README: Installing on a tablet).
+MSG
+fi
