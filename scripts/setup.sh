@@ -7,7 +7,7 @@ packages=(
   pkg-config
   libiio-dev libiio-utils iiod
   libasound2-dev alsa-utils libasound2-plugins
-  libsystemd-dev systemd
+  libsystemd-dev systemd udev
   libespeak-ng-dev espeak-ng
   umockdev
   pulseaudio sox
