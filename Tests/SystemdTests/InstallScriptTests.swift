@@ -19,14 +19,22 @@ struct InstallScriptTests {
         return files.sorted()
     }
 
+    /// A stand-in for `.build/release` holding executables named `names` (copies of a real one).
+    static func buildDirectory(with names: [String], in scratch: ScratchDirectory) throws -> URL {
+        let build = scratch.url.appendingPathComponent("build")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(atPath: ChildProcess.helper, toPath: build.appendingPathComponent(name).path)
+        }
+        return build
+    }
+
     @Test("DESTDIR and PREFIX place binaries, units, udev rules, sysusers, tmpfiles, docs and the config")
     func installIntoDestdir() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         // A build directory holding an activetaskctl but no activetaskd.
-        let build = scratch.url.appendingPathComponent("build")
-        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: ChildProcess.helper, toPath: build.appendingPathComponent("activetaskctl").path)
+        let build = try Self.buildDirectory(with: ["activetaskctl"], in: scratch)
         let destination = scratch.url.appendingPathComponent("root")
         let environment = ["DESTDIR": destination.path, "PREFIX": "/usr", "BUILDDIR": build.path]
         let output = try await ChildProcess.run("/bin/bash", [Self.script], environment: environment)
@@ -64,11 +72,7 @@ struct InstallScriptTests {
     func bothBinaries() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let build = scratch.url.appendingPathComponent("build")
-        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-        for name in ["activetaskd", "activetaskctl"] {
-            try FileManager.default.copyItem(atPath: ChildProcess.helper, toPath: build.appendingPathComponent(name).path)
-        }
+        let build = try Self.buildDirectory(with: ["activetaskd", "activetaskctl"], in: scratch)
         let destination = scratch.url.appendingPathComponent("root")
         let output = try await ChildProcess.run("/bin/bash", [Self.script], environment: ["DESTDIR": destination.path, "PREFIX": nil, "BUILDDIR": build.path])
         #expect(output.status == 0, "\(output.standardError)")

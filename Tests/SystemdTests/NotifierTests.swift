@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -10,28 +11,14 @@ struct NotifierTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let notify = try NotifySocket(path: scratch.url.appendingPathComponent("notify").path)
-        return try await onOwnThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ChildProcess.helper)
-            process.arguments = arguments
-            var merged = ProcessInfo.processInfo.environment
-            merged["NOTIFY_SOCKET"] = notify.path
-            for (name, value) in environment { merged[name] = value }
-            process.environment = merged
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let messages = notify.messages(until: { !process.isRunning })
-            process.waitUntilExit()
-            return (
-                messages,
-                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                process.terminationStatus
-            )
-        }
+        let exited = Mutex(false)
+        // Everything the child sent is queued on the socket by the time it has exited.
+        async let messages = onOwnThread { notify.messages(until: { exited.withLock { $0 } }) }
+        var variables = environment.mapValues { Optional($0) }
+        variables["NOTIFY_SOCKET"] = notify.path
+        let output = try await ChildProcess.run(ChildProcess.helper, arguments, environment: variables)
+        exited.withLock { $0 = true }
+        return (try await messages, output.standardOutput, output.standardError, output.status)
     }
 
     @Test("STATUS, READY, WATCHDOG and STOPPING arrive in order, each as one datagram")

@@ -11,14 +11,7 @@ final class NotifySocket: @unchecked Sendable {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(message: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-            for (index, byte) in path.utf8.enumerated() where index < bytes.count - 1 { bytes[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = withUnixSocketAddress(path) { bind(descriptor, $0, $1) }
         guard bound == 0 else { throw Failure(message: "bind \(path): \(String(cString: strerror(errno)))") }
         // A short receive time-out, so that `messages(until:)` can poll for the child's exit.
         var timeout = timeval(tv_sec: 0, tv_usec: 50_000)
@@ -57,5 +50,17 @@ final class NotifySocket: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
+    }
+}
+
+/// Calls `body` with the AF_UNIX address of `path` (truncated to fit sun_path) and its length.
+func withUnixSocketAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.utf8.enumerated() where index < bytes.count - 1 { bytes[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
 }

@@ -31,14 +31,7 @@ struct SocketActivationTests {
         for _ in 0..<200 {
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(descriptor) }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-                for (index, byte) in path.utf8.enumerated() where index < bytes.count - 1 { bytes[index] = byte }
-            }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let connected = withUnixSocketAddress(path) { connect(descriptor, $0, $1) }
             if connected != 0 {
                 usleep(25_000)
                 continue

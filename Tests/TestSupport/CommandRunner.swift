@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Runs the built `activetaskctl` as a real subprocess.
+/// Runs the built `activetaskctl` (or another real program) as a subprocess.
 public enum CommandRunner {
     /// What the child process left: its exit status and everything it printed.
     public struct Output: Equatable, Sendable {
@@ -21,14 +21,25 @@ public enum CommandRunner {
 
     /// Runs `activetaskctl arguments…` in the package root and collects its output.
     public static func run(_ arguments: [String]) async throws -> Output {
-        try await onOwnThread { try runBlocking(arguments) }
+        try await run(executable, arguments)
     }
 
-    private static func runBlocking(_ arguments: [String]) throws -> Output {
+    /// Runs `program arguments…` in the package root with `environment` added to (nil values:
+    /// removed from) this process's environment, and collects its output.
+    public static func run(_ program: URL, _ arguments: [String], environment: [String: String?] = [:]) async throws -> Output {
+        try await onOwnThread { try runBlocking(program, arguments, environment: environment) }
+    }
+
+    private static func runBlocking(_ program: URL, _ arguments: [String], environment: [String: String?]) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = PackagePaths.root
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
