@@ -41,7 +41,7 @@ public struct WatchdogService: Service {
     public var pingInterval: Duration { interval / 2 }
 
     public func run() async throws {
-        logger.info("Watchdog armed", metadata: ["intervalSeconds": "\(interval)"])
+        logger.info("Watchdog armed", metadata: ["interval": "\(interval)"])
         try await cancelWhenGracefulShutdown {
             var health = WatchdogHealth()
             while !Task.isCancelled {

@@ -69,7 +69,7 @@ struct UnitFileTests {
         let lines = Set(text.split(separator: "\n").map(String.init))
         for required in [
             "Type=notify", "Restart=on-failure", "User=activetask", "RuntimeDirectory=activetask", "StateDirectory=activetask",
-            "ProtectKernelTunables=yes", "ReadWritePaths=/sys/bus/iio/devices", "DevicePolicy=closed",
+            "ProtectKernelTunables=yes", "DevicePolicy=closed",
             "DeviceAllow=char-iio rw", "DeviceAllow=char-alsa rw", "RestrictAddressFamilies=AF_UNIX",
         ] {
             #expect(lines.contains(required), "missing \(required)")
