@@ -22,11 +22,11 @@ struct JournalTests {
         mount --bind "$1/journal" /var/log/journal
         \(Self.journald) &
         journald=$!
+        trap 'kill $journald' EXIT
         i=0; while [ ! -S /run/systemd/journal/socket ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
         INVOCATION_ID=0123456789abcdef0123456789abcdef "$2" journal
         journalctl --no-pager --sync 2>/dev/null || sleep 0.5
         journalctl --no-pager -o json -t activetask-test
-        kill $journald
         """
         let output = try await PrivateNamespace.run(script, [scratch.url.path, ChildProcess.helper], environment: ["JOURNAL_STREAM": nil])
         #expect(output.status == 0, "\(output.standardError)")

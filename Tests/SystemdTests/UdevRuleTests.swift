@@ -77,7 +77,20 @@ struct UdevRuleTests {
         printf 'iio:x:990:\naudio:x:29:\n' >> "$work/group"
         mount --bind "$work/group" /etc/group
         cp "$rules" "$work/rules/"
-        umockdev-run -d "$devices" -- udevadm test --action=add "$device"
+        umockdev-run -d "$devices" -- udevadm test --action=add "$device" > "$work/udevadm.out"
+        cat "$work/udevadm.out"
+        # udevadm test only lists RUN programs: run ours on a copy of the attributes libiio
+        # writes, then show their group and mode.
+        command=$(sed -n "s|^run: '\\(/bin/sh -c .*chgrp iio.*\\)'$|\\1|p" "$work/udevadm.out")
+        if [ -n "$command" ]; then
+            attributes="$work/attributes"
+            mkdir -p "$attributes/buffer" "$attributes/scan_elements"
+            touch "$attributes/buffer/enable" "$attributes/buffer/length" "$attributes/scan_elements/in_accel_x_en" \
+                  "$attributes/scan_elements/in_accel_x_index" "$attributes/sampling_frequency" "$attributes/name"
+            chmod 0644 "$attributes"/buffer/* "$attributes"/scan_elements/* "$attributes"/sampling_frequency "$attributes"/name
+            eval "$(echo "$command" | sed "s|$device|$attributes|")"
+            cd "$attributes" && stat -c 'attribute %n %G %a' buffer/enable buffer/length scan_elements/in_accel_x_en scan_elements/in_accel_x_index sampling_frequency name
+        fi
         """
         let rules = PackagePaths.root.appendingPathComponent("udev/70-activetask.rules").path
         return try await PrivateNamespace.run(script, [scratch.url.path, rules, devices, device])
@@ -105,6 +118,16 @@ struct UdevRuleTests {
         #expect(properties["SYSTEMD_WANTS"] == "activetaskd.service")
         #expect(properties["TAGS"]?.contains(":systemd:") == true)
         #expect(text.contains("run: '/bin/sh -c 'cd /sys/devices/platform/test-imu/iio:device0 && chgrp iio buffer/*"), "the sysfs attributes libiio writes go to the group")
+        // The attributes libiio writes become group-writable by iio; the index and name stay as they were.
+        let attributes = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("attribute ") }.map(String.init)
+        #expect(attributes == [
+            "attribute buffer/enable iio 664",
+            "attribute buffer/length iio 664",
+            "attribute scan_elements/in_accel_x_en iio 664",
+            "attribute scan_elements/in_accel_x_index root 644",
+            "attribute sampling_frequency iio 664",
+            "attribute name root 644",
+        ], "\(output.standardOutput)")
     }
 
     @Test("A magnetometer with raw channels only is a motion sensor too", .enabled(if: skipReason == nil, "\(skipReason ?? "")"))
