@@ -39,18 +39,23 @@ public struct DaemonConfigurationLoader: Sendable {
             CommandLineArgumentsProvider(arguments: arguments),
             EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "activetask"),
         ]
-        if source != "no configuration file" && problems.isEmpty {
+        if source != "no configuration file" {
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
-            } catch {
+            } catch let error where problems.isEmpty {
                 problems.append(ConfigurationProblem(keyPath: "(file)", message: "The configuration file \(path) could not be read: \(error). Use only strings, numbers, booleans and objects, as in config/activetaskd.json."))
+            } catch {
+                // The structure problems (a null, a list of objects) already say what to fix.
             }
         }
         providers.append(InMemoryProvider(name: "defaults", values: Self.defaultValues(file: file)))
 
         var settings = SettingsReader(reader: ConfigReader(providers: providers))
         let configuration = Self.read(&settings, file: file)
-        problems += settings.problems
+        // One problem per key: what the file's structure says comes first.
+        for problem in settings.problems where !problems.contains(where: { $0.keyPath == problem.keyPath }) {
+            problems.append(problem)
+        }
         guard problems.isEmpty else {
             throw ConfigurationError(source: source, problems: problems.sorted { $0.keyPath < $1.keyPath })
         }

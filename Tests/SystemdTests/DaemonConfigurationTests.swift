@@ -129,6 +129,21 @@ struct DaemonConfigurationTests {
         }
     }
 
+    @Test("The error reads as docs/configuration.md shows it")
+    func documentedError() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = try scratch.write("activetaskd.json", #"{"voice": {"rate": 1000, "pitch": 50}}"#)
+        do {
+            _ = try await DaemonConfigurationLoader(filePath: path, environment: [:], arguments: ["activetaskd"]).load()
+            Issue.record("a bad configuration was accepted")
+        } catch {
+            let documentation = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+            let shown = error.description.replacingOccurrences(of: path, with: "/etc/activetask/activetaskd.json")
+            #expect(documentation.contains(shown.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")), "\(shown)")
+        }
+    }
+
     @Test("A named file that does not exist is an error; the default path may be absent")
     func missingFile() async throws {
         let scratch = try ScratchDirectory()
