@@ -278,6 +278,7 @@ let package = Package(
             dependencies: [
                 "Systemd",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/SystemdTestHelper",
             swiftSettings: strict

@@ -23,7 +23,7 @@ public struct SystemdError: Error, Sendable, Hashable, CustomStringConvertible {
         switch code {
         case 13, 1: "Check that the service may write to the socket (NOTIFY_SOCKET, /run/systemd/journal/socket) and that the unit allows AF_UNIX."
         case 2, 111: "The socket systemd named is gone; start the daemon through its unit, or unset NOTIFY_SOCKET and JOURNAL_STREAM when running it by hand."
-        case 22: "The environment systemd passed (LISTEN_FDS, LISTEN_PID, WATCHDOG_USEC) is malformed; start the daemon through its unit."
+        case 22: "The environment systemd passed (NOTIFY_SOCKET, LISTEN_FDS, LISTEN_PID, WATCHDOG_USEC) is malformed; start the daemon through its unit."
         default: "Check the unit with systemctl status and journalctl."
         }
     }

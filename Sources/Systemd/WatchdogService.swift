@@ -42,11 +42,13 @@ public struct WatchdogService: Service {
 
     public func run() async throws {
         logger.info("Watchdog armed", metadata: ["interval": "\(interval)"])
-        try await cancelWhenGracefulShutdown {
+        // Graceful shutdown or cancellation ends the loop; either is a normal stop, not an error
+        // (a throwing service would make the ServiceGroup report a failure).
+        await cancelWhenGracefulShutdown {
             var health = WatchdogHealth()
             while !Task.isCancelled {
                 tick(&health)
-                try await Task.sleep(for: pingInterval)
+                try? await Task.sleep(for: pingInterval)
             }
         }
     }

@@ -2,6 +2,7 @@
 // environment the test set up (NOTIFY_SOCKET, WATCHDOG_USEC, LISTEN_FDS), as activetaskd will.
 import Foundation
 import Logging
+import ServiceLifecycle
 import Systemd
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -80,6 +81,20 @@ case "listen":
         print("error=\(error)")
     }
 
+case "service-group":
+    // The daemon's shape: the watchdog first in a ServiceGroup that stops gracefully on SIGTERM.
+    do {
+        guard let watchdog = try WatchdogService.fromEnvironment(logger: logger, probe: { [] }) else {
+            fail("The watchdog is not enabled: set WATCHDOG_USEC.")
+        }
+        let group = ServiceGroup(services: [watchdog], gracefulShutdownSignals: [.sigterm], logger: logger)
+        try await group.run()
+        try SystemdNotifier().stopping()
+        print("stopped")
+    } catch {
+        fail("\(error)")
+    }
+
 case "journal":
     // One entry with the run fields, through whichever destination the chooser picked.
     print(destination)
@@ -93,7 +108,7 @@ case "log-destination":
     print(SystemLogging.destination(environment: ProcessInfo.processInfo.environment))
 
 default:
-    fail("usage: systemd-test-helper notify|watchdog HANG RUN|listen|journal|log-destination")
+    fail("usage: systemd-test-helper notify|watchdog HANG RUN|service-group|listen|journal|log-destination")
 }
 
 /// The last time the worker thread made progress.

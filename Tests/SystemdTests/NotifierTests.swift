@@ -59,6 +59,27 @@ struct NotifierTests {
         #expect(run.errors.components(separatedBy: "Not pinging the watchdog").count == 2, "the stuck thread is logged once, not on every tick")
     }
 
+    @Test("In a ServiceGroup the watchdog pings until SIGTERM, then the group stops cleanly")
+    func gracefulShutdown() async throws {
+        let timeout = try #require(ChildProcess.tool("timeout"))
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let notify = try NotifySocket(path: scratch.url.appendingPathComponent("notify").path)
+        let exited = Mutex(false)
+        async let messages = onOwnThread { notify.messages(until: { exited.withLock { $0 } }) }
+        // timeout(1) sends SIGTERM after 1 s, as systemctl stop does; --preserve-status gives the helper's own status.
+        let output = try await ChildProcess.run(
+            timeout, ["--preserve-status", "-s", "TERM", "1", ChildProcess.helper, "service-group"],
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"]
+        )
+        exited.withLock { $0 = true }
+        let received = try await messages.map(\.assignments)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput == "stopped\n")
+        #expect(received.filter { $0 == ["WATCHDOG=1"] }.count >= 5)
+        #expect(received.last == ["STOPPING=1", "STATUS=stopping: saving the run"])
+    }
+
     @Test("Without WATCHDOG_USEC there is no watchdog service")
     func watchdogDisabled() async throws {
         let run = try await ChildProcess.run(ChildProcess.helper, ["watchdog", "1", "0.1"], environment: ["WATCHDOG_USEC": nil])
