@@ -1,0 +1,48 @@
+/// Where a session is (issue 9): loaded and not started, showing steps, waiting for the front
+/// end to answer a permission request, with the step timer paused, finished for a reason, or
+/// saved for a later resume.
+public enum SessionState: Sendable, Hashable, CustomStringConvertible {
+    case loaded
+    case running
+    case waitingForPermission
+    case paused
+    case finished(FinishReason)
+    case saved
+
+    /// True once the session accepts no command that moves the task.
+    public var isOver: Bool {
+        switch self {
+        case .finished, .saved: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .loaded: "loaded"
+        case .running: "running"
+        case .waitingForPermission: "waitingForPermission"
+        case .paused: "paused"
+        case .finished(let reason): "finished (\(reason.rawValue))"
+        case .saved: "saved"
+        }
+    }
+}
+
+/// Why a run ended (docs/session.md).
+public enum FinishReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The person went through to the end.
+    case completed
+    /// A step's navigation said `exit`.
+    case earlyExit
+    /// The front end abandoned the task.
+    case abandoned
+    /// Cancelled with save: the run can be resumed.
+    case saved
+    /// Cancelled without save: what was recorded is deleted.
+    case discarded
+    /// A recorder failed on a step or task that says `shouldEndOnInterrupt`.
+    case failed
+    /// The daemon stopped or crashed during the run.
+    case interrupted
+}
