@@ -21,12 +21,14 @@ let package = Package(
         .library(name: "ALSA", targets: ["ALSA"]),
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "Session", targets: ["Session"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -228,6 +230,27 @@ let package = Package(
             name: "MotionTests",
             dependencies: [
                 "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        // The task session: results as SageResearch writes them, run directories, the run
+        // manifest, the upload archive and crash recovery (Sources/Session/RunStore, Results).
+        .target(
+            name: "Session",
+            dependencies: [
+                "TaskModel", "SampleFiles",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "Session", "TaskModel", "SampleFiles", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
