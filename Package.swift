@@ -238,7 +238,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "TaskModel", "SampleFiles",
+                "TaskModel", "TaskNavigation", "AsyncActions", "Clocks", "Voice", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

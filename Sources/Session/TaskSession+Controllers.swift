@@ -166,7 +166,7 @@ extension TaskSession {
     }
 
     static func relativePaths(in result: any ResultData) -> [String] {
-        if let file = result as? FileResult { return file.relativePath.map { [$0] } ?? [] }
+        if let file = result as? FileResult { return [file.relativePath] }
         if let collection = result as? CollectionResult { return collection.children.flatMap { relativePaths(in: $0.result) } }
         return []
     }
@@ -186,7 +186,7 @@ extension TaskSession {
         if !wasRunning { await entry.controller.cancel() }
         writeManifest()
         let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
-            || task.properties["shouldEndOnInterrupt"]?.boolValue == true
+            || task.properties["shouldEndOnInterrupt"] == .bool(true)
         if endsOnInterrupt, !state.isOver {
             await finish(.failed)
         }

@@ -24,7 +24,7 @@ extension TaskSession {
         for container in transition.exitedContainers {
             results.leaveSection(path: task.identifiers(along: container), endDate: now)
         }
-        let direction = PathMarker.Direction(transition.direction)
+        let direction = PathMarker.Direction(rawValue: transition.direction.rawValue) ?? .forward
         for container in transition.enteredContainers {
             try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction)
         }

@@ -19,7 +19,7 @@ public actor TaskSession {
     public nonisolated let task: TaskDefinition
     /// Every event of the session, for any number of subscribers.
     public nonisolated let events: SessionEventHub
-    public private(set) var state: SessionState = .loaded
+    public internal(set) var state: SessionState = .loaded
 
     let settings: SessionSettings
     let run: RunDirectory
@@ -110,7 +110,7 @@ public actor TaskSession {
             state = .running
             logger.info("Task started")
             let transition: NavigationTransition
-            do { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
+            do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
             await perform(transition)
         }
     }
@@ -124,7 +124,7 @@ public actor TaskSession {
             guard let location = navigator.currentLocation else { throw notRunning("go forward") }
             let result = try stepResult(input, for: step, at: location)
             let transition: NavigationTransition
-            do { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
+            do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
             try? results.setResult(result, forStep: task.identifiers(along: location))
             resultSentByFrontEnd = true
             await perform(transition, exitTarget: (input.skipToIdentifier ?? step.nextStepIdentifier) == "exit")
@@ -144,7 +144,7 @@ public actor TaskSession {
                 throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the back action (shouldHideActions); go forward or cancel instead.")
             }
             let transition: NavigationTransition
-            do { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
+            do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
             await perform(transition)
         }
     }
@@ -159,7 +159,7 @@ public actor TaskSession {
             }
             let target = identifier ?? step.actionSkipIdentifiers["skip"]
             let transition: NavigationTransition
-            do { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
+            do throws(NavigationError) { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
             await perform(transition, exitTarget: (target ?? step.nextStepIdentifier) == "exit")
         }
     }

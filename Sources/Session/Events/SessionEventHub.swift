@@ -22,9 +22,9 @@ public final class SessionEventHub: Sendable {
 
     /// Numbers `kind`, stamps it with the uptime and delivers it to every subscriber.
     @discardableResult
-    public func publish(_ kind: SessionEvent.Kind, uptime: Double = RecordingClock.uptime()) -> SessionEvent {
+    public func publish(_ kind: SessionEvent.Kind, uptime: Double? = nil) -> SessionEvent {
         state.withLock { state in
-            let event = SessionEvent(sequence: state.nextSequence, uptime: uptime, kind: kind)
+            let event = SessionEvent(sequence: state.nextSequence, uptime: uptime ?? RecordingClock.uptime(), kind: kind)
             state.nextSequence += 1
             // Under the lock so that every subscriber sees the same order.
             for queue in state.subscribers.values { queue.push(event) }
