@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "ALSA", targets: ["ALSA"]),
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "Audio", targets: ["Audio"]),
+        .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
+        .library(name: "Recorders", targets: ["Recorders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,10 +47,17 @@ let package = Package(
             name: "Clocks",
             swiftSettings: strict
         ),
-        // The async-action lifecycle shared by every recorder controller.
+        // Dedicated threads for blocking calls (libiio, ALSA, espeak-ng, fsync) and their
+        // heartbeats for a watchdog.
+        .target(
+            name: "BlockingCalls",
+            swiftSettings: strict
+        ),
+        // The async-action lifecycle shared by every recorder controller, and the registry.
         .target(
             name: "AsyncActions",
             dependencies: [
+                "Clocks",
                 "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -95,7 +104,7 @@ let package = Package(
         .target(
             name: "Motion",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -128,7 +137,7 @@ let package = Package(
         .target(
             name: "Voice",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "CEspeakNG",
                 "ALSA",
                 "SampleFiles",
@@ -140,7 +149,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "ALSA",
                 "AsyncActions",
                 "SampleFiles",
@@ -148,6 +157,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            swiftSettings: strict
+        ),
+        // The built-in async-action controllers (motion with fusion, microphone) in one registry.
+        .target(
+            name: "Recorders",
+            dependencies: ["AsyncActions", "Audio", "Motion", "TaskModel"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -193,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -233,7 +248,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AsyncActionsTests",
-            dependencies: ["AsyncActions"],
+            dependencies: [
+                "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
     ],
