@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "Session", targets: ["Session"]),
+        .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
+        .library(name: "Recorders", targets: ["Recorders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,10 +49,17 @@ let package = Package(
             name: "Clocks",
             swiftSettings: strict
         ),
-        // The async-action lifecycle shared by every recorder controller.
+        // Dedicated threads for blocking calls (libiio, ALSA, espeak-ng, fsync) and their
+        // heartbeats for a watchdog.
+        .target(
+            name: "BlockingCalls",
+            swiftSettings: strict
+        ),
+        // The async-action lifecycle shared by every recorder controller, and the registry.
         .target(
             name: "AsyncActions",
             dependencies: [
+                "Clocks",
                 "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -97,7 +106,7 @@ let package = Package(
         .target(
             name: "Motion",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -130,7 +139,7 @@ let package = Package(
         .target(
             name: "Voice",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "CEspeakNG",
                 "ALSA",
                 "SampleFiles",
@@ -142,7 +151,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "ALSA",
                 "AsyncActions",
                 "SampleFiles",
@@ -150,6 +159,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            swiftSettings: strict
+        ),
+        // The built-in async-action controllers (motion with fusion, microphone) in one registry.
+        .target(
+            name: "Recorders",
+            dependencies: ["AsyncActions", "Audio", "Motion", "TaskModel"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -195,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -256,7 +271,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AsyncActionsTests",
-            dependencies: ["AsyncActions"],
+            dependencies: [
+                "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
     ],

@@ -51,13 +51,15 @@ struct MicrophoneRecorderTests {
         #expect(await recorder.status == .finished)
 
         // Status moved forward only, through the documented lifecycle.
-        let statuses = await events.compactMap { event -> AsyncActionStatus? in
-            if case .statusChanged(_, let status) = event { return status }
-            return nil
-        }
+        let statuses = await events.compactMap(\.status)
         #expect(statuses == [.requestingPermission, .permissionGranted, .starting, .running, .waitingToStop, .processingResults, .stopping, .finished])
 
-        let files = results.compactMap { $0 as? FileResult }
+        // Two files: one collection named after the recorder, as MobilePassiveData returns it.
+        #expect(results.count == 1)
+        let collection = try #require(results.first as? CollectionResult)
+        #expect(collection.identifier == "microphone")
+        let files = collection.children.compactMap { $0.result as? FileResult }
+        #expect(files.map(\.identifier) == ["microphone_levels", "microphone"])
         #expect(Set(files.map(\.relativePath)) == ["microphone.wav", "microphone_levels.json"])
         #expect(files.first { $0.relativePath == "microphone.wav" }?.contentType == "audio/wav")
         #expect(files.allSatisfy { $0.startUptime != nil })
@@ -122,7 +124,7 @@ struct MicrophoneRecorderTests {
         await #expect(throws: AsyncActionError.self) { try await recorder.requestPermission() }
         #expect(await recorder.status == .failed)
         let failure = await events.compactMap { event -> ErrorResult? in
-            if case .failed(_, let result) = event { return result }
+            if case .failed(let result) = event.kind { return result }
             return nil
         }.first
         #expect(failure?.identifier == "microphone_error")
@@ -142,8 +144,8 @@ struct MicrophoneRecorderTests {
         await recorder.moveTo(stepPath: "Voice/next")
         await recorder.cancel()
         #expect(await recorder.status == .cancelled)
-        #expect(!FileManager.default.fileExists(atPath: recorder.audioURL.path))
-        #expect(!FileManager.default.fileExists(atPath: recorder.levelsURL.path))
-        await #expect(throws: AsyncActionError.self) { _ = try await recorder.stop() }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("microphone.wav").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("microphone_levels.json").path))
+        #expect(try await recorder.stop().isEmpty)
     }
 }

@@ -71,9 +71,15 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         return frequencies
     }
 
-    public func stop() async {
-        for reader in readers { await reader.stop() }
+    public func stop(within deadline: Duration) async throws(MotionSourceError) {
+        var stuck: [String] = []
+        for reader in readers where !(await reader.stop(within: deadline)) { stuck.append(reader.deviceID) }
         readers = []
+        if !stuck.isEmpty {
+            throw MotionSourceError(
+                .timedOut,
+                "The motion sensor \(stuck.joined(separator: ", ")) at \(uri) did not stop within \(deadline) and hangs in a device call; reconnect it or restart the daemon.")
+        }
     }
 
     private func prepare(

@@ -1,3 +1,4 @@
+import BlockingCalls
 import Foundation
 import Glibc
 import IIO
@@ -14,7 +15,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     private let logger: Logger
     private let lock = NSLock()
     private var stopRequested = false
-    private var thread: ReaderThread?
+    private var thread: DedicatedThread?
 
     /// Frequencies the simulated device offers, in Hz.
     public static let availableFrequencies: [Double] = [10, 25, 50, 100, 200]
@@ -56,17 +57,20 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         sink.note("Samples come from the built-in simulated IMU (\(activity.rawValue)), not from a sensor.")
         let order = sensors.sorted()
         let activity = self.activity
-        thread = ReaderThread(name: "sim-imu") { [self] in
-            run(sensors: order, rate: rate, activity: activity, sink: sink)
+        thread = DedicatedThread(name: "sim-imu") { [self] heartbeat in
+            run(sensors: order, rate: rate, activity: activity, sink: sink, heartbeat: heartbeat)
         }
         logger.info("Simulated IMU started", metadata: ["frequency": "\(rate)", "activity": "\(activity.rawValue)"])
         return Dictionary(uniqueKeysWithValues: order.map { ($0, rate) })
     }
 
-    public func stop() async {
+    public func stop(within deadline: Duration) async throws(MotionSourceError) {
         lock.withLock { stopRequested = true }
-        await thread?.join()
+        let ended = await thread?.finished(within: deadline) ?? true
         thread = nil
+        if !ended {
+            throw MotionSourceError(.timedOut, "The simulated IMU did not stop within \(deadline).")
+        }
     }
 
     private var isStopping: Bool {
@@ -75,7 +79,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         return stopRequested
     }
 
-    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink) {
+    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink, heartbeat: ThreadHeartbeat) {
         var model = SimulatedMotion(activity: activity)
         let period = 1 / rate
         let perBatch = max(1, Int((rate * 0.02).rounded(.up)))
@@ -96,6 +100,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 index += 1
             }
             let due = startUptime + Double(index - 1) * period
+            heartbeat.beat()
             sleep(until: due)
             if isStopping { break }
             batch.withUnsafeBufferPointer { sink.receive($0) }

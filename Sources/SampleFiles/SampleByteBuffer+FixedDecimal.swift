@@ -1,4 +1,4 @@
-extension ByteBuffer {
+extension SampleByteBuffer {
     /// Appends `value` in plain decimal with exactly `fractionDigits` digits after the point
     /// (rounded half away from zero), without allocating. Non-finite values, which JSON cannot
     /// hold, are written as `null`. `fractionDigits` is at most 9.

@@ -1,6 +1,6 @@
 /// A growable byte buffer for formatting sample records without per-record allocation:
 /// its storage is reserved once and reused after every flush.
-public struct ByteBuffer: Sendable {
+public struct SampleByteBuffer: Sendable {
     public var bytes: [UInt8]
 
     public init(capacity: Int) {

@@ -1,4 +1,4 @@
-extension ByteBuffer {
+extension SampleByteBuffer {
     /// Appends a Double as a JSON number without allocating.
     ///
     /// Digits: the fewest of 15, 16 or 17 significant digits that provably read back as the
