@@ -260,10 +260,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A recording to be killed with SIGKILL by SessionTests' recovery test.
+        .executableTarget(
+            name: "run-crash-writer",
+            dependencies: [
+                "Session", "TaskModel", "SampleFiles",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/RunCrashWriter",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "TaskModel", "SampleFiles", "TestSupport",
+                "Session", "TaskModel", "SampleFiles", "TestSupport", "run-crash-writer",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
