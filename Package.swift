@@ -253,7 +253,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "TaskModel", "TaskNavigation", "AsyncActions", "Clocks", "Voice", "SampleFiles",
+                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "Voice", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -274,7 +274,9 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "TaskModel", "SampleFiles", "TestSupport", "run-crash-writer",
+                "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
+                "Recorders", "AsyncActions", "Voice",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -23,14 +23,12 @@ public struct SessionSettings: Sendable {
     public var cohorts: Set<String>
     /// Events a subscriber may fall behind before it loses the oldest.
     public var eventCapacity: Int
-    /// Names written into `metadata.json` (`appName`, `appVersion`, `deviceInfo`, …).
-    public var archiveInfo: ArchiveInfo
     public var logger: Logger
 
     public init(
         makeController: @escaping AsyncActionControllerFactory, permissionPolicy: PermissionPolicy = PermissionPolicy(),
         permissionTimeout: Double = 120, voice: VoicePrompter? = nil, showsFullInstructions: Bool = true,
-        cohorts: Set<String> = [], eventCapacity: Int = 1024, archiveInfo: ArchiveInfo = ArchiveInfo(),
+        cohorts: Set<String> = [], eventCapacity: Int = 1024,
         logger: Logger
     ) {
         self.makeController = makeController
@@ -40,7 +38,6 @@ public struct SessionSettings: Sendable {
         self.showsFullInstructions = showsFullInstructions
         self.cohorts = cohorts
         self.eventCapacity = eventCapacity
-        self.archiveInfo = archiveInfo
         self.logger = logger
     }
 }

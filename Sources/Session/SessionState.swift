@@ -29,20 +29,3 @@ public enum SessionState: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why a run ended (docs/session.md).
-public enum FinishReason: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The person went through to the end.
-    case completed
-    /// A step's navigation said `exit`.
-    case earlyExit
-    /// The front end abandoned the task.
-    case abandoned
-    /// Cancelled with save: the run can be resumed.
-    case saved
-    /// Cancelled without save: what was recorded is deleted.
-    case discarded
-    /// A recorder failed on a step or task that says `shouldEndOnInterrupt`.
-    case failed
-    /// The daemon stopped or crashed during the run.
-    case interrupted
-}

@@ -1,4 +1,5 @@
 import AsyncActions
+import BlockingCalls
 import Clocks
 import Foundation
 import Logging
@@ -99,7 +100,7 @@ extension TaskSession {
         if let step = navigator.currentStep, let current = timer, case .notStarted = current.phase, startsTimerAutomatically(step) {
             await startStepTimer()
         }
-        writeManifest()
+        await writeManifest()
     }
 
     // MARK: Starting and stopping
@@ -114,11 +115,37 @@ extension TaskSession {
     func startController(_ key: String, stepPath: String) async {
         guard let entry = controllers[key], entry.phase == .ready else { return }
         controllers[key]?.phase = .running
+        let before = await runFiles()
         do {
             try await entry.controller.start(stepPath: stepPath)
         } catch {
             await fail(key, code: .deviceFailed, message: Self.message(of: error))
+            return
         }
+        // The files the recorder created, so that recovery after a crash can repair them and
+        // give them file results (the manifest lists them as unfinished until stop).
+        let started = Date()
+        let created = await runFiles().subtracting(before).sorted()
+        guard controllers[key]?.phase == .running else { return }
+        controllers[key]?.files += created.map { name in
+            let stem = (name as NSString).deletingPathExtension
+            let suffix = stem.hasPrefix(entry.output.baseName) ? String(stem.dropFirst(entry.output.baseName.count)) : ""
+            let contentType = switch (name as NSString).pathExtension {
+            case "wav": "audio/wav"
+            case "csv": "text/csv"
+            default: "application/json"
+            }
+            let identifier = suffix.hasPrefix("_") ? entry.reference.identifier + suffix : entry.reference.identifier
+            return RunManifest.File(identifier: identifier, relativePath: name, contentType: contentType, startDate: started)
+        }
+    }
+
+    /// The names in the run directory.
+    func runFiles() async -> Set<String> {
+        let url = run.url
+        return (try? await BlockingCall.run("run-list") {
+            Set(try FileManager.default.contentsOfDirectory(atPath: url.path))
+        }) ?? []
     }
 
     /// Stops the actions `keys`: running ones hand over their results into the result of the
@@ -162,11 +189,22 @@ extension TaskSession {
     func record(_ result: any ResultData, for key: String) {
         guard let entry = controllers[key] else { return }
         results.appendAsyncResult(result, ownerPath: task.identifiers(along: entry.reference.ownerLocation))
-        controllers[key]?.files += Self.relativePaths(in: result)
+        // The closed files replace the ones listed at start (a file deleted at stop, such as
+        // audio not kept, goes from the list).
+        let closed = Self.relativePaths(in: result)
+        let kept = entry.files.filter { listed in
+            listed.isFinished && !closed.contains { $0.relativePath == listed.relativePath }
+        }
+        controllers[key]?.files = closed + kept
     }
 
-    static func relativePaths(in result: any ResultData) -> [String] {
-        if let file = result as? FileResult { return [file.relativePath] }
+    /// The files a result names, as the manifest lists them (closed: their result is recorded).
+    static func relativePaths(in result: any ResultData) -> [RunManifest.File] {
+        if let file = result as? FileResult {
+            return [RunManifest.File(
+                identifier: file.identifier, relativePath: file.relativePath, contentType: file.contentType ?? "application/octet-stream",
+                startDate: file.startDate, startUptime: file.startUptime, isFinished: true)]
+        }
         if let collection = result as? CollectionResult { return collection.children.flatMap { relativePaths(in: $0.result) } }
         return []
     }
@@ -184,7 +222,7 @@ extension TaskSession {
         logger.error("Async action failed", metadata: ["controller": "\(entry.reference.identifier)", "error": "\(error.errorDescription)"])
         events.publish(.actionFailed(identifier: entry.reference.identifier, owner: entry.reference.owner, message: error.errorDescription))
         if !wasRunning { await entry.controller.cancel() }
-        writeManifest()
+        await writeManifest()
         let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
             || task.properties["shouldEndOnInterrupt"] == .bool(true)
         if endsOnInterrupt, !state.isOver {

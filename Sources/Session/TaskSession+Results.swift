@@ -1,3 +1,4 @@
+import BlockingCalls
 import Clocks
 import Foundation
 import Logging
@@ -55,19 +56,16 @@ extension TaskSession {
         }
         let endDate = Date()
         var archive: URL?
-        switch reason {
-        case .discarded:
+        if reason == .discarded {
             state = .finished(reason)
-            do { try run.delete() } catch {
+            let store = store, uuid = taskRunUUID
+            do { try await BlockingCall.run("run-discard") { try store.discard(uuid) } } catch {
                 logger.error("The discarded run directory could not be deleted", metadata: ["error": "\(error)"])
             }
-        case .saved:
-            state = .saved
-            writeManifest()
-        default:
-            state = .finished(reason)
-            results.finish(endDate: endDate)
-            archive = writeResults(endDate: endDate, reason: reason)
+        } else {
+            if reason != .saved { results.finish(endDate: endDate) }
+            state = reason == .saved ? .saved : .finished(reason)
+            archive = await finishRun(reason, endDate: endDate)
         }
         logger.info("Task finished", metadata: ["reason": "\(reason.rawValue)"])
         events.publish(.taskFinished(reason: reason, runDirectory: run.url, archive: archive))

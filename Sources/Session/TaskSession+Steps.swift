@@ -40,6 +40,7 @@ extension TaskSession {
             direction: direction)
         endSpoken = false
         resultSentByFrontEnd = false
+        shownPaths.append(path)
         for key in controllerOrder {
             guard let entry = controllers[key], entry.phase == .running else { continue }
             await entry.controller.moveTo(stepPath: path)
@@ -59,9 +60,9 @@ extension TaskSession {
         if isLastCompletionStep(location) {
             // SageResearch's result-ready moment: every recorder stops, the results are written.
             await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
-            writeResults(endDate: Date(), reason: nil)
+            await writeResults()
         }
-        writeManifest()
+        await writeManifest()
     }
 
     /// The step shown ends: its `end` prompt is spoken if the timer did not get to it, queued
@@ -132,7 +133,7 @@ extension TaskSession {
 
     func speakNow(_ text: String, stepPath: String, key: String? = nil) async {
         guard let voice = settings.voice else {
-            prompts.append(PromptRecord(stepPath: stepPath, text: text, scheduledUptime: RecordingClock.uptime(), spokenUptime: nil))
+            prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: RecordingClock.uptime(), spokenUptime: nil))
             return
         }
         do {
@@ -146,7 +147,7 @@ extension TaskSession {
         switch event {
         case .promptStarted(let stepPath, let text, let scheduled, let onset):
             if !text.hasPrefix("<") {
-                prompts.append(PromptRecord(stepPath: stepPath, text: text, scheduledUptime: scheduled, spokenUptime: onset))
+                prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
             if let timer, let step = navigator.currentStep, stepPath == navigator.currentStepPath,
@@ -176,7 +177,7 @@ extension TaskSession {
         await settings.voice?.startTimer(atMonotonic: now)
         events.publish(.timer(.started(stepPath: path, duration: current.duration)))
         runClock(generation: timerGeneration)
-        writeManifest()
+        await writeManifest()
     }
 
     func pauseStepTimer() async {
@@ -187,7 +188,7 @@ extension TaskSession {
         state = .paused
         await settings.voice?.pauseTimer(speakWarning: step.commands.contains(.speakWarningOnPause))
         events.publish(.timer(.paused(stepPath: path, elapsed: elapsed)))
-        writeManifest()
+        await writeManifest()
     }
 
     func resumeStepTimer() async {
@@ -200,7 +201,7 @@ extension TaskSession {
         await settings.voice?.resumeTimer()
         events.publish(.timer(.resumed(stepPath: path, elapsed: current.elapsed(at: now))))
         runClock(generation: timerGeneration)
-        writeManifest()
+        await writeManifest()
     }
 
     /// Ticks once a second and ends the timer, until the timer of `generation` is replaced.
@@ -246,7 +247,7 @@ extension TaskSession {
         for command in step.commands where command == .playSoundOnFinish || command == .vibrateOnFinish {
             await perform(command, stepPath: path)
         }
-        writeManifest()
+        await writeManifest()
         guard !state.isOver, step.transitionsAutomatically else { return }
         do {
             let transition = try navigator.goForward(skipToIdentifier: nil)

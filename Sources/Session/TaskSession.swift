@@ -1,4 +1,5 @@
 public import AsyncActions
+import BlockingCalls
 import Clocks
 public import Foundation
 public import Logging
@@ -22,6 +23,7 @@ public actor TaskSession {
     public internal(set) var state: SessionState = .loaded
 
     let settings: SessionSettings
+    let store: RunStore
     let run: RunDirectory
     var logger: Logger
     var navigator: TaskNavigator
@@ -39,7 +41,9 @@ public actor TaskSession {
     /// result gets its end date when the step is left).
     var resultSentByFrontEnd = false
     var startDate = Date()
-    var prompts: [PromptRecord] = []
+    var prompts: [RunManifest.Prompt] = []
+    /// The step paths shown, in order, backward moves included (the manifest's history).
+    var shownPaths: [String] = []
     /// Time-driven work for `run()`.
     let jobs: AsyncStream<Job>.Continuation
     private let jobStream: AsyncStream<Job>
@@ -49,9 +53,27 @@ public actor TaskSession {
 
     typealias Job = @Sendable () async -> Void
 
-    /// Creates a session for `task` writing into `run` (a fresh run directory).
-    public init(task: TaskDefinition, run: RunDirectory, settings: SessionSettings) {
+    /// Creates a run directory in `store` for `task` (keeping `taskSource`, the task as loaded,
+    /// for resume) and a session that runs it.
+    public static func create(task: TaskDefinition, taskSource: Data, store: RunStore, settings: SessionSettings,
+                              taskRunUUID: UUID = UUID()) async throws(SessionError) -> TaskSession {
+        let start = Date()
+        let empty = TaskResult(identifier: task.identifier, taskRunUUID: taskRunUUID, startDate: start)
+        let run: RunDirectory
+        do {
+            run = try await BlockingCall.run("run-create") {
+                try store.createRun(taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, taskSource: taskSource, results: empty, startDate: start)
+            }
+        } catch {
+            throw SessionError(.storageFailed, "\(error)")
+        }
+        return TaskSession(task: task, run: run, store: store, settings: settings)
+    }
+
+    /// Creates a session for `task` writing into `run` (a run directory `store` created).
+    public init(task: TaskDefinition, run: RunDirectory, store: RunStore, settings: SessionSettings) {
         self.task = task
+        self.store = store
         self.run = run
         self.settings = settings
         taskRunUUID = run.taskRunUUID

@@ -25,7 +25,7 @@ struct ControllerEntry: Sendable {
     var output: RecorderOutput
     var phase: Phase
     /// Relative paths of the files its results name.
-    var files: [String] = []
+    var files: [RunManifest.File] = []
 
     var key: String { reference.description }
     var isActive: Bool { phase == .preparing || phase == .asking || phase == .ready || phase == .running }
