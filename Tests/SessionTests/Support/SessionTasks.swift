@@ -41,3 +41,29 @@ enum SessionTasks {
         return url.path
     }
 }
+
+extension SessionTasks {
+    /// Navigation and refusals: an unsupported `distance` action and a microphone (permission
+    /// asked), a section with a motion recorder, a manual-timer active step and a step that
+    /// hides the back action.
+    static let navigation = """
+    {
+        "identifier": "Nav",
+        "asyncActions": [
+            { "identifier": "distance", "type": "distance" },
+            { "identifier": "roomSound", "type": "microphone", "startStepIdentifier": "sec" }
+        ],
+        "steps": [
+            { "identifier": "intro", "type": "instruction", "title": "Hello" },
+            { "identifier": "sec", "type": "section",
+              "asyncActions": [ { "identifier": "motion", "type": "motion", "frequency": 50 } ],
+              "steps": [
+                  { "identifier": "a", "type": "instruction", "title": "A" },
+                  { "identifier": "timed", "type": "active", "duration": 2, "commands": ["speakWarningOnPause"] },
+                  { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward"] }
+              ] },
+            { "identifier": "done", "type": "completion", "title": "Done" }
+        ]
+    }
+    """
+}
