@@ -11,18 +11,6 @@ import Testing
 /// end is the assertion; the seed is fixed, so a failure reproduces, and the mutant being run
 /// is written to `last-mutant.json` in the scratch directory first.
 @Suite struct LoaderMutationTests {
-    /// SplitMix64: small, fast and the same on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Seed {
         var url: URL
         var bytes: [UInt8]
@@ -54,7 +42,7 @@ import Testing
     }
 
     /// One to four byte-level or JSON-aware edits.
-    static func mutate(_ input: [UInt8], identifiers: [String], using random: inout Generator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], identifiers: [String], using random: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         let count = Bool.random(using: &random) ? 1 : Int.random(in: 2...4, using: &random)
         for _ in 0..<count {
@@ -108,7 +96,7 @@ import Testing
     }
 
     /// Everything a task goes through before and while it runs.
-    static func exercise(_ bytes: [UInt8], seed: Seed, using random: inout Generator) -> (loaded: Bool, moves: Int) {
+    static func exercise(_ bytes: [UInt8], seed: Seed, using random: inout SeededGenerator) -> (loaded: Bool, moves: Int) {
         let loader = TaskLoader()
         guard let loaded = try? loader.load(data: Data(bytes), displayName: seed.url.lastPathComponent,
                                             baseDirectory: seed.url.deletingLastPathComponent()),
@@ -147,7 +135,7 @@ import Testing
         defer { scratch.remove() }
         let lastMutant = scratch.url.appendingPathComponent("last-mutant.json")
         let identifiers = seeds.map { Self.identifiers(in: $0.bytes) }
-        var random = Generator(state: 0x5EED_0009)
+        var random = SeededGenerator(seed: 0x5EED_0009)
         let started = Date()
         var ran = 0
         var loaded = 0
@@ -171,7 +159,7 @@ import Testing
     /// The unmutated seeds all load (the corpus holds a few non-task files: those may fail, but
     /// cleanly), so the mutants start from real tasks.
     @Test func seedsLoad() throws {
-        var random = Generator(state: 1)
+        var random = SeededGenerator(seed: 1)
         let seeds = try Self.seeds()
         let loaded = seeds.filter { Self.exercise($0.bytes, seed: $0, using: &random).loaded }
         #expect(loaded.count >= seeds.count / 2)
