@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "MotionFusionTests",
             dependencies: [
-                "MotionFusion",
+                "MotionFusion", "TestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: strict

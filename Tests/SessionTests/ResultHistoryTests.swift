@@ -166,3 +166,23 @@ import TaskModel
         #expect(nested.stepHistory.map(\.result.identifier) == ["capture"])
     }
 }
+
+/// A saved run's history is rebuilt from its task result and goes on where it was saved.
+@Suite struct ResultHistoryResumeTests {
+    @Test func resumingReopensTheSectionsOfTheSavedStep() throws {
+        let saved = try ResultHistoryTests.run([.show("T/intro", .forward), .show("T/A/a1", .forward), .show("T/A/a2", .forward),
+                                                .async("motion", owner: "T/A")])
+        var resumed = ResultHistory(resuming: saved.taskResult(), at: ["T", "A", "a2"])
+        #expect(resumed.openSectionPaths == [["T", "A"]])
+        #expect(ResultHistoryTests.render(resumed.taskResult().stepHistory, times: false) == "intro@0 A[a1@1 a2@2]")
+        try resumed.showStep(path: ["T", "A", "a2"], result: ResultHistoryTests.result("a2", at: 9), direction: .forward)
+        try resumed.showStep(path: ["T", "b"], result: ResultHistoryTests.result("b", at: 10), direction: .forward)
+        resumed.appendAsyncResult(ResultHistoryTests.result("audio", at: 10), ownerPath: ["T", "A"])
+        let task = resumed.taskResult()
+        #expect(ResultHistoryTests.render(task.stepHistory, times: false) == "intro@0 A[a1@1 a2@9] b@10")
+        #expect(task.path.map(\.identifier) == ["intro", "A", "b"])
+        let section = try #require(task.stepHistory[1].result as? SectionResult)
+        #expect(section.asyncResults.map(\.result.identifier) == ["motion", "audio"])
+        #expect(section.endDateTime == Date(timeIntervalSince1970: 10))
+    }
+}

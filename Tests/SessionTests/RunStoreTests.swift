@@ -253,3 +253,25 @@ final class ReaderState: @unchecked Sendable {
         }
     }
 }
+
+/// Save and resume on disk: a saved run opens again as running, keeps its files, and a new
+/// recorder file gets a name of its own.
+@Suite struct RunStoreResumeTests {
+    @Test func savedRunResumes() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let store = RunStoreTests.store(scratch)
+        let run = try RunStoreTests.makeRun(store)
+        var manifest = try run.readManifest()
+        manifest.currentStepPath = "WalkAndBalance/walk/walking"
+        #expect(throws: RunStoreError.self) { try store.resume(run.taskRunUUID) }
+        try store.finish(run, manifest: manifest, reason: .saved)
+        let resumed = try store.resume(run.taskRunUUID)
+        #expect(resumed.manifest.status == .running && resumed.manifest.finishReason == nil)
+        #expect(resumed.manifest.currentStepPath == "WalkAndBalance/walk/walking")
+        #expect(resumed.taskSource == Data(#"{"identifier":"WalkAndBalance"}"#.utf8))
+        #expect(try run.readManifest().status == .running)
+        let taken = run.takenFileNames()
+        #expect(taken.contains("walk_motion.json") && taken.contains("taskResult.json") && taken.contains("run.json"))
+    }
+}

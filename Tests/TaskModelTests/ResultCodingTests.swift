@@ -39,7 +39,7 @@ import Testing
     "stepHistory":[{"endDate":"2017-10-17T05:28:09.000Z","identifier":"overview","startDate":"2017-10-17T05:28:09.000Z","type":"base"},\
     {"asyncResults":[{"contentType":"application/json","endDate":"2017-10-17T05:28:29.500Z","identifier":"motion","relativePath":"walk_motion.json","startDate":"2017-10-17T05:28:09.000Z","startUptime":1234.5,"type":"file"}],\
     "endDate":"2017-10-17T05:28:29.500Z","identifier":"walk","path":[{"direction":"forward","identifier":"walking"}],"startDate":"2017-10-17T05:28:09.000Z",\
-    "stepHistory":[{"endDate":"2017-10-17T05:28:29.500Z","identifier":"walking","skipToIdentifier":"pocket","startDate":"2017-10-17T05:28:09.000Z","type":"navigation"}],"type":"section"},\
+    "stepHistory":[{"endDate":"2017-10-17T05:28:29.500Z","identifier":"walking","skipToIdentifier":"pocket","startDate":"2017-10-17T05:28:09.000Z","type":"base"}],"type":"section"},\
     {"children":[{"answerType":{"type":"integer"},"endDate":"2017-10-17T05:28:29.500Z","identifier":"age","questionText":"How old are you?","startDate":"2017-10-17T05:28:09.000Z","type":"answer","value":42}],\
     "endDate":"2017-10-17T05:28:29.500Z","identifier":"form","startDate":"2017-10-17T05:28:09.000Z","type":"collection"}],\
     "taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","type":"task","versionString":"3"}
@@ -69,6 +69,8 @@ import Testing
         #expect(task.versionString == "3" && task.schemaIdentifier == "WalkAndBalance" && task.assessmentIdentifier == "walk-and-balance")
         let section = try #require(task.stepHistory[1].result as? SectionResult)
         #expect(section.stepHistory[0].skipToIdentifier == "pocket")
+        // A navigation result is written as the base result it wraps.
+        #expect(section.stepHistory[0].result is BaseResult)
         #expect(section.asyncResults[0].result as? FileResult == FileResult(identifier: "motion", startDate: Self.start, endDate: Self.end, relativePath: "walk_motion.json", contentType: "application/json", startUptime: 1234.5))
         let answer = try #require((task.stepHistory[2].result as? CollectionResult)?.children[0].result as? AnswerResult)
         #expect(answer.value == .integer(42))
@@ -92,6 +94,13 @@ import Testing
         // SageResearch 3 results have no `path`: they decode with an empty one.
         let old = #"{"type":"task","identifier":"t","taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","startDate":"2017-10-16T22:28:09.000-07:00","stepHistory":[]}"#
         #expect(try ResultCoding.makeDecoder().decode(TaskResult.self, from: Data(old.utf8)).path.isEmpty)
+    }
+
+    @Test func legacyNavigationTypeStillDecodes() throws {
+        let json = #"{"type": "navigation", "identifier": "a", "startDate": "2017-10-16T22:28:09.000-07:00", "endDate": "2017-10-16T22:28:09.000-07:00", "skipToIdentifier": "b"}"#
+        let decoded = try ResultCoding.makeDecoder().decode(AnyResult.self, from: Data(json.utf8))
+        #expect(decoded.skipToIdentifier == "b")
+        #expect(String(decoding: try Self.utcEncoder().encode(decoded), as: UTF8.self).contains(#""type":"base""#))
     }
 
     @Test func localTimestampsCarryTheirOffset() throws {

@@ -67,6 +67,50 @@ public struct ResultHistory: Sendable {
         branches = [Branch(kind: .task, path: [taskIdentifier], startDate: startDate)]
     }
 
+    /// Rebuilds the history of a saved run from its task result (docs/runs.md, save and
+    /// resume): every section result becomes a closed branch again, the sections on `stepPath`
+    /// (the step where the run was saved, task identifier first) are open, and the task has no
+    /// end date. The session then shows the saved step again.
+    public init(resuming result: TaskResult, at stepPath: [String]) {
+        self.init(taskIdentifier: result.identifier, taskRunUUID: result.taskRunUUID, startDate: result.startDate,
+                  assessmentIdentifier: result.assessmentIdentifier, schemaIdentifier: result.schemaIdentifier,
+                  versionString: result.versionString)
+        branches[0].entries = restore(result.stepHistory, under: [result.identifier])
+        branches[0].asyncResults = result.asyncResults
+        branches[0].markers = result.path
+        guard stepPath.first == result.identifier else { return }
+        for level in 2..<max(2, stepPath.count) {
+            guard let index = latest[Array(stepPath.prefix(level))] else { break }
+            branches[index].endDate = nil
+            open.append(index)
+        }
+    }
+
+    private mutating func restore(_ history: [AnyResult], under path: [String]) -> [Entry] {
+        history.map { item -> Entry in
+            let branchPath = path + [item.result.identifier]
+            let branch: Branch
+            let children: [AnyResult]
+            if let section = item.result as? SectionResult {
+                branch = Branch(kind: .section, path: branchPath, startDate: section.startDate, endDate: section.endDateTime,
+                                asyncResults: section.asyncResults, markers: section.path)
+                children = section.stepHistory
+            } else if let task = item.result as? TaskResult {
+                branch = Branch(kind: .task, path: branchPath, startDate: task.startDate, endDate: task.endDateTime,
+                                asyncResults: task.asyncResults, markers: task.path)
+                children = task.stepHistory
+            } else {
+                return .step(item)
+            }
+            branches.append(branch)
+            let index = branches.count - 1
+            latest[branchPath] = index
+            let entries = restore(children, under: branchPath)
+            branches[index].entries = entries
+            return .branch(index)
+        }
+    }
+
     /// The paths of the open sections, outermost first (the task itself not included).
     public var openSectionPaths: [[String]] { open.dropFirst().map { branches[$0].path } }
 

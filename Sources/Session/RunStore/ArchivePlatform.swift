@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Glibc
 
 /// The device and software facts `metadata.json` carries (RSDDataArchive's platform keys).
