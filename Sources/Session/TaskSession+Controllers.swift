@@ -269,7 +269,7 @@ extension TaskSession {
     /// Where an action writes: `<section>_<identifier>` inside a section, else `<identifier>`.
     func makeOutput(for reference: AsyncActionReference) -> RecorderOutput {
         let section = reference.ownerLocation == .root ? nil : task.step(at: reference.ownerLocation)?.identifier
-        let base = RecorderFileName.baseName(sectionIdentifier: section, identifier: reference.identifier)
+        let base = uniqueBaseName(RecorderFileName.baseName(sectionIdentifier: section, identifier: reference.identifier))
         var logger = logger
         logger[metadataKey: "controller"] = "\(reference.identifier)"
         return RecorderOutput(directory: run.url, baseName: base, taskRunUUID: taskRunUUID, ownerPath: reference.owner, logger: logger)

@@ -47,16 +47,29 @@ public actor TaskSession {
     /// Time-driven work for `run()`.
     let jobs: AsyncStream<Job>.Continuation
     private let jobStream: AsyncStream<Job>
+    /// Where a resumed run was saved: `start()` shows that step again.
+    var resumePoint: StepLocation?
+    /// File names already used in the run directory (a resumed run records into new files).
+    var takenNames: Set<String> = []
     /// Commands waiting for the one in progress.
     private var commandBusy = false
     private var commandWaiters: [CheckedContinuation<Void, Never>] = []
 
     typealias Job = @Sendable () async -> Void
 
-    /// Creates a run directory in `store` for `task` (keeping `taskSource`, the task as loaded,
-    /// for resume) and a session that runs it.
-    public static func create(task: TaskDefinition, taskSource: Data, store: RunStore, settings: SessionSettings,
+    /// Creates a run directory in `store` for `task` and a session that runs it. The run keeps
+    /// the task as loaded (transforms resolved) as `task.json`, so a saved run resumes with
+    /// exactly the steps it started with.
+    public static func create(task: TaskDefinition, store: RunStore, settings: SessionSettings,
                               taskRunUUID: UUID = UUID()) async throws(SessionError) -> TaskSession {
+        let taskSource: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            taskSource = try encoder.encode(task)
+        } catch {
+            throw SessionError(.invalidArgument, "The task \(task.identifier) cannot be kept with its run: \(error)")
+        }
         let start = Date()
         let empty = TaskResult(identifier: task.identifier, taskRunUUID: taskRunUUID, startDate: start)
         let run: RunDirectory
@@ -106,10 +119,9 @@ public actor TaskSession {
             } onCancel: {
                 jobs.finish()
             }
-            if Task.isCancelled {
-                // A child task is not cancelled on its own once the job stream ended.
-                group.cancelAll()
-            }
+            // The session is over (or cancelled): what is left (a permission deadline still
+            // sleeping, event forwarding) has nothing more to do.
+            group.cancelAll()
         }
         if Task.isCancelled { await interrupt() }
     }
@@ -126,6 +138,12 @@ public actor TaskSession {
         try await exclusive { () throws(SessionError) in
             guard state == .loaded else {
                 throw SessionError(.invalidState, "The run \(taskRunUUID) was already started (it is \(state)); load the task again to run it again.")
+            }
+            if let resumePoint {
+                state = .running
+                logger.info("Task resumed", metadata: ["stepPath": "\(task.stepPath(of: resumePoint))"])
+                await perform(resumeTransition(at: resumePoint))
+                return
             }
             startDate = Date()
             results = ResultHistory(taskIdentifier: task.identifier, taskRunUUID: taskRunUUID, startDate: startDate)

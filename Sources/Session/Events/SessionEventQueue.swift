@@ -71,7 +71,12 @@ final class SessionEventQueue: Sendable {
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            finish()
+            // Only this wait ends; the subscription stays for the next reader.
+            let waiter: CheckedContinuation<SessionEvent?, Never>? = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
         }
     }
 }

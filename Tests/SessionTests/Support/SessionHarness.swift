@@ -14,6 +14,7 @@ struct SessionHarness {
     let dataDirectory: URL
     let session: TaskSession
     let store: RunStore
+    let settings: SessionSettings
 
     static func make(
         taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
@@ -22,7 +23,6 @@ struct SessionHarness {
         let scratch = SessionTestEnvironment.scratch(name)
         let capture = SessionTestEnvironment.captureFile(in: scratch)
         let (task, _) = try TaskLoader().loadTask(path: taskPath)
-        let source = try Data(contentsOf: URL(fileURLWithPath: taskPath))
         let logger = Logger(label: "session-tests")
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
         let device = DeviceSettings(
@@ -32,8 +32,8 @@ struct SessionHarness {
         let settings = SessionSettings(
             makeController: { registry.makeController(for: $0, output: $1, settings: device) },
             permissionPolicy: policy, permissionTimeout: permissionTimeout, logger: logger)
-        let session = try await TaskSession.create(task: task, taskSource: source, store: store, settings: settings)
-        return SessionHarness(dataDirectory: scratch, session: session, store: store)
+        let session = try await TaskSession.create(task: task, store: store, settings: settings)
+        return SessionHarness(dataDirectory: scratch, session: session, store: store, settings: settings)
     }
 
     /// What the automatic front end saw.
