@@ -189,6 +189,16 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        // The async-action conformance suite every controller is run against.
+        .target(
+            name: "RecorderConformance",
+            dependencies: [
+                "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RecorderConformance",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
@@ -209,7 +219,7 @@ let package = Package(
             name: "AudioTests",
             dependencies: [
                 "BlockingCalls", "Clocks",
-                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
+                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport", "RecorderConformance",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -242,14 +252,15 @@ let package = Package(
         .testTarget(
             name: "MotionTests",
             dependencies: [
-                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "BlockingCalls", "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "RecorderConformance",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "AsyncActionsTests",
             dependencies: [
-                "AsyncActions", "TaskModel",
+                "AsyncActions", "TaskModel", "RecorderConformance",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
