@@ -200,6 +200,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BlockingCallsTests",
+            dependencies: ["BlockingCalls"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
             swiftSettings: strict
