@@ -51,6 +51,7 @@ let package = Package(
         // heartbeats for a watchdog.
         .target(
             name: "BlockingCalls",
+            dependencies: ["Clocks"],
             swiftSettings: strict
         ),
         // The async-action lifecycle shared by every recorder controller, and the registry.
@@ -97,7 +98,7 @@ let package = Package(
         // Linux IIO devices through libiio: contexts, devices, channels, attributes, buffers.
         .target(
             name: "IIO",
-            dependencies: ["CLibIIO"],
+            dependencies: ["CLibIIO", "Clocks"],
             swiftSettings: strict
         ),
         // Motion capture: sensor discovery, scan decoding, CoreMotion units, the motion recorder.

@@ -4,13 +4,14 @@ import Audio
 import Foundation
 import Glibc
 import RecorderConformance
+import TestSupport
 import TaskModel
 import Testing
 
 /// The microphone recorder through the async-action conformance suite on ALSA `file` PCMs:
 /// the infile is a signal (healthy), a FIFO nobody writes (opening hangs) or a FIFO whose writer
 /// goes quiet (a read hangs at stop); a device failing while recording is a PulseAudio server's
-/// monitor, killed a second after the recording starts (needs pulseaudio). No real ALSA device
+/// monitor, killed once the recording runs (needs pulseaudio). No real ALSA device
 /// fails exactly when it is stopped, so that check is left to the motion fixture and the
 /// lifecycle's own tests.
 @Suite("Conformance: microphone recorder on a file PCM")
@@ -38,9 +39,12 @@ struct MicrophoneConformanceTests {
         case .failsPermission:
             return .init(recorder(device: "no_such_capture_pcm"))
         case .failsWhileRecording:
-            let server = try PulseServer.start(.conformance)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { server.crash() }
-            return .init(recorder(device: "test_pulse_conformance_mic", duration: nil), release: { server.stop() })
+            // Started, killed and reaped on threads of their own, never on the concurrency pool.
+            let server = try await onOwnThread { try PulseServer.start(.conformance) }
+            return .init(
+                recorder(device: "test_pulse_conformance_mic", duration: nil),
+                afterStart: { _ = try? await onOwnThread { server.crash() } },
+                release: { _ = try? await onOwnThread { server.stop() } })
         case .hangsOnOpen:
             let fifo = try FIFO(in: scratch)
             // Opening the infile for reading waits for a writer that only `release` brings.

@@ -44,7 +44,8 @@ struct BlockingCallsTests {
             try await BlockingCall.run("hung-call-test", deadline: .milliseconds(200)) { gate.wait() }
         }
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(200) && waited < .milliseconds(800))
+        // At the deadline; the margin only absorbs a loaded machine's scheduling.
+        #expect(waited >= .milliseconds(200) && waited < .seconds(5))
         #expect(ThreadHeartbeats.stalled(olderThan: .milliseconds(100)).contains("hung-call-test"))
         #expect(!ThreadHeartbeats.stalled(olderThan: .seconds(30)).contains("hung-call-test"))
         gate.open()

@@ -84,8 +84,8 @@ private struct Context {
         return RecorderOutput(directory: directory, baseName: identifier, taskRunUUID: UUID(), ownerPath: "Task", logger: Logger(label: "conformance"))
     }
 
-    func make(_ scenario: ConformanceFixture.Scenario, _ output: RecorderOutput, deletePrevious: Bool = true) throws -> ConformanceFixture.Made {
-        try fixture.make(scenario, output, deletePrevious)
+    func make(_ scenario: ConformanceFixture.Scenario, _ output: RecorderOutput, deletePrevious: Bool = true) async throws -> ConformanceFixture.Made {
+        try await fixture.make(scenario, output, deletePrevious)
     }
 
     func files(in directory: URL) -> Set<String> {
@@ -118,8 +118,8 @@ private struct Context {
 
     func statusSequence() async throws {
         let output = output()
-        let made = try make(.healthy, output)
-        defer { made.release() }
+        let made = try await make(.healthy, output)
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         try await controller.requestPermission()
@@ -152,8 +152,8 @@ private struct Context {
     }
 
     func failureDuringPermission() async throws {
-        let made = try make(.failsPermission, output())
-        defer { made.release() }
+        let made = try await make(.failsPermission, output())
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         await #expect(throws: AsyncActionError.self) { try await controller.requestPermission() }
@@ -170,8 +170,8 @@ private struct Context {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let blocked = parent.appendingPathComponent("not-a-directory")
         try Data("x".utf8).write(to: blocked)
-        let made = try make(.healthy, output(blocked))
-        defer { made.release() }
+        let made = try await make(.healthy, output(blocked))
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         try await controller.requestPermission()
@@ -182,20 +182,21 @@ private struct Context {
 
     func failureWhileRecording() async throws {
         let output = output()
-        let made = try make(.failsWhileRecording, output)
-        defer { made.release() }
+        let made = try await make(.failsWhileRecording, output)
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         try await controller.requestPermission()
         try await controller.start(stepPath: "Task/a")
+        await made.afterStart()
         #expect(await log.waitFor(.failed), "\(fixture.name): the device failure reaches the controller")
         try await expectOneFailure(controller, log, code: .deviceFailed)
         #expect(await log.statuses == [.requestingPermission, .permissionGranted, .starting, .running, .failed])
     }
 
     func failureDuringStop() async throws {
-        let made = try make(.failsOnStop, output())
-        defer { made.release() }
+        let made = try await make(.failsOnStop, output())
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         try await controller.requestPermission()
@@ -213,8 +214,8 @@ private struct Context {
         // idle, permissionGranted, running: cancelled, nothing left on disk, stop returns nothing.
         for reach in [AsyncActionStatus.idle, .permissionGranted, .running] {
             let output = output()
-            let made = try make(.healthy, output)
-            defer { made.release() }
+            let made = try await make(.healthy, output)
+            defer { Task { await made.release() } }
             let controller = made.controller
             let log = EventLog(controller.events)
             if reach >= .permissionGranted { try await controller.requestPermission() }
@@ -235,8 +236,8 @@ private struct Context {
         }
         // finished: cancel keeps the results' files.
         let output = output()
-        let made = try make(.healthy, output)
-        defer { made.release() }
+        let made = try await make(.healthy, output)
+        defer { Task { await made.release() } }
         try await made.controller.requestPermission()
         try await made.controller.start(stepPath: "Task/a")
         try await Task.sleep(for: fixture.recordingTime / 2)
@@ -248,8 +249,8 @@ private struct Context {
         }
         // failed: stays failed with its one error result.
         if fixture.scenarios.contains(.failsPermission) {
-            let failing = try make(.failsPermission, self.output())
-            defer { failing.release() }
+            let failing = try await make(.failsPermission, self.output())
+            defer { Task { await failing.release() } }
             _ = try? await failing.controller.requestPermission()
             await failing.controller.cancel()
             #expect(await failing.controller.status == .failed)
@@ -258,8 +259,8 @@ private struct Context {
     }
 
     func cancelWhileOpening() async throws {
-        let made = try make(.hangsOnOpen, output())
-        defer { made.release() }
+        let made = try await make(.hangsOnOpen, output())
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         let permission = Task { try await controller.requestPermission() }
@@ -275,20 +276,21 @@ private struct Context {
     }
 
     func openDeadline() async throws {
-        let made = try make(.hangsOnOpen, output())
-        defer { made.release() }
+        let made = try await make(.hangsOnOpen, output())
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         let asked = ContinuousClock.now
         await #expect(throws: AsyncActionError.self) { try await controller.requestPermission() }
         let waited = ContinuousClock.now - asked
-        #expect(waited < fixture.deadline + .seconds(2), "\(fixture.name): permission gave up after \(waited)")
+        // At the deadline; the margin only absorbs a loaded machine's scheduling.
+        #expect(waited >= fixture.deadline && waited < fixture.deadline + .seconds(5), "\(fixture.name): permission gave up after \(waited)")
         try await expectOneFailure(controller, log, code: .timedOut)
     }
 
     func stopDeadline() async throws {
-        let made = try make(.hangsOnStop, output())
-        defer { made.release() }
+        let made = try await make(.hangsOnStop, output())
+        defer { Task { await made.release() } }
         let controller = made.controller
         let log = EventLog(controller.events)
         try await controller.requestPermission()
@@ -297,7 +299,7 @@ private struct Context {
         let asked = ContinuousClock.now
         let results = try await controller.stop()
         let waited = ContinuousClock.now - asked
-        #expect(waited < fixture.deadline * 2 + .seconds(2), "\(fixture.name): stop gave up after \(waited)")
+        #expect(waited < fixture.deadline * 2 + .seconds(5), "\(fixture.name): stop gave up after \(waited)")
         #expect(results.count == 1 && results.first is ErrorResult)
         try await expectOneFailure(controller, log, code: .timedOut)
     }
@@ -306,8 +308,8 @@ private struct Context {
         let output = output()
         var names: [[String]] = []
         for _ in 0..<2 {
-            let made = try make(.healthy, output, deletePrevious: delete)
-            defer { made.release() }
+            let made = try await make(.healthy, output, deletePrevious: delete)
+            defer { Task { await made.release() } }
             try await made.controller.requestPermission()
             try await made.controller.start(stepPath: "Task/a")
             try await Task.sleep(for: fixture.recordingTime / 3)

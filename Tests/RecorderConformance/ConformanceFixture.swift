@@ -19,13 +19,19 @@ public struct ConformanceFixture: Sendable {
         case hangsOnStop
     }
 
-    /// A controller and what releases a device the test left hanging.
+    /// A controller, what makes its device fail once it records (for `failsWhileRecording`
+    /// when the fault must come from outside), and what releases a device the test left hanging.
     public struct Made: Sendable {
         public var controller: any AsyncActionController
-        public var release: @Sendable () -> Void
+        public var afterStart: @Sendable () async -> Void
+        public var release: @Sendable () async -> Void
 
-        public init(_ controller: any AsyncActionController, release: @escaping @Sendable () -> Void = {}) {
+        public init(
+            _ controller: any AsyncActionController, afterStart: @escaping @Sendable () async -> Void = {},
+            release: @escaping @Sendable () async -> Void = {}
+        ) {
             self.controller = controller
+            self.afterStart = afterStart
             self.release = release
         }
     }
@@ -41,12 +47,12 @@ public struct ConformanceFixture: Sendable {
     /// The deadlines the fixture gives its controllers (open and stop).
     public var deadline: Duration
     /// Makes a controller for `scenario` writing to `output`.
-    public var make: @Sendable (_ scenario: Scenario, _ output: RecorderOutput, _ shouldDeletePrevious: Bool) throws -> Made
+    public var make: @Sendable (_ scenario: Scenario, _ output: RecorderOutput, _ shouldDeletePrevious: Bool) async throws -> Made
 
     public init(
         name: String, scenarios: Set<Scenario>, fileNames: @escaping @Sendable (String) -> [String],
         recordingTime: Duration = .milliseconds(300), deadline: Duration = .seconds(1),
-        make: @escaping @Sendable (Scenario, RecorderOutput, Bool) throws -> Made
+        make: @escaping @Sendable (Scenario, RecorderOutput, Bool) async throws -> Made
     ) {
         self.name = name
         self.scenarios = scenarios
