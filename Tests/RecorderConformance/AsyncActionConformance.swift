@@ -114,6 +114,17 @@ private struct Context {
         }
     }
 
+    /// A controller of `scenario` that has been granted permission and records for
+    /// `recordingTime`, with its event log.
+    func recording(_ scenario: ConformanceFixture.Scenario) async throws -> (ConformanceFixture.Made, EventLog) {
+        let made = try await make(scenario, output())
+        let log = EventLog(made.controller.events)
+        try await made.controller.requestPermission()
+        try await made.controller.start(stepPath: "Task/a")
+        try await Task.sleep(for: fixture.recordingTime)
+        return (made, log)
+    }
+
     // MARK: Checks
 
     func statusSequence() async throws {
@@ -195,13 +206,9 @@ private struct Context {
     }
 
     func failureDuringStop() async throws {
-        let made = try await make(.failsOnStop, output())
+        let (made, log) = try await recording(.failsOnStop)
         defer { Task { await made.release() } }
         let controller = made.controller
-        let log = EventLog(controller.events)
-        try await controller.requestPermission()
-        try await controller.start(stepPath: "Task/a")
-        try await Task.sleep(for: fixture.recordingTime)
         // The failure arrives while stop() runs: the stop returns the error result, never the
         // cut file as a clean file result.
         let results = try await controller.stop()
@@ -289,13 +296,9 @@ private struct Context {
     }
 
     func stopDeadline() async throws {
-        let made = try await make(.hangsOnStop, output())
+        let (made, log) = try await recording(.hangsOnStop)
         defer { Task { await made.release() } }
         let controller = made.controller
-        let log = EventLog(controller.events)
-        try await controller.requestPermission()
-        try await controller.start(stepPath: "Task/a")
-        try await Task.sleep(for: fixture.recordingTime)
         let asked = ContinuousClock.now
         let results = try await controller.stop()
         let waited = ContinuousClock.now - asked
