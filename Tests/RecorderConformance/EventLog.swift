@@ -6,10 +6,9 @@ public import TaskModel
 public actor EventLog {
     public private(set) var events: [AsyncActionEvent] = []
     private var finished = false
-    private var reader: Task<Void, Never>?
 
+    /// Starts reading `stream`; the reading ends with the stream.
     public init(_ stream: AsyncStream<AsyncActionEvent>) {
-        reader = nil
         Task { await self.read(stream) }
     }
 
