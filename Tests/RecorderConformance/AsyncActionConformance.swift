@@ -19,6 +19,7 @@ public enum AsyncActionConformance {
         case cancelWhileOpening
         case openDeadline
         case stopDeadline
+        case cancelDeadline
         case deletePrevious
         case keepPrevious
 
@@ -49,6 +50,7 @@ public enum AsyncActionConformance {
         case .cancelWhileOpening: try await context.cancelWhileOpening()
         case .openDeadline: try await context.openDeadline()
         case .stopDeadline: try await context.stopDeadline()
+        case .cancelDeadline: try await context.cancelDeadline()
         case .deletePrevious: try await context.previous(delete: true)
         case .keepPrevious: try await context.previous(delete: false)
         }
@@ -61,7 +63,7 @@ public enum AsyncActionConformance {
         case .failureWhileRecording: .failsWhileRecording
         case .failureDuringStop: .failsOnStop
         case .cancelWhileOpening, .openDeadline: .hangsOnOpen
-        case .stopDeadline: .hangsOnStop
+        case .stopDeadline, .cancelDeadline: .hangsOnStop
         }
     }
 }
@@ -305,6 +307,18 @@ private struct Context {
         #expect(waited < fixture.deadline * 2 + .seconds(5), "\(fixture.name): stop gave up after \(waited)")
         #expect(results.count == 1 && results.first is ErrorResult)
         try await expectOneFailure(controller, log, code: .timedOut)
+    }
+
+    func cancelDeadline() async throws {
+        let (made, log) = try await recording(.hangsOnStop)
+        defer { Task { await made.release() } }
+        let asked = ContinuousClock.now
+        await made.controller.cancel()
+        let waited = ContinuousClock.now - asked
+        #expect(waited < fixture.deadline * 2 + .seconds(5), "\(fixture.name): cancel gave up after \(waited)")
+        #expect(await made.controller.status == .cancelled)
+        #expect(await log.failures.isEmpty)
+        #expect(try await made.controller.stop().isEmpty)
     }
 
     func previous(delete: Bool) async throws {
