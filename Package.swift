@@ -53,6 +53,7 @@ let package = Package(
         // heartbeats for a watchdog.
         .target(
             name: "BlockingCalls",
+            dependencies: ["Clocks"],
             swiftSettings: strict
         ),
         // The async-action lifecycle shared by every recorder controller, and the registry.
@@ -99,7 +100,7 @@ let package = Package(
         // Linux IIO devices through libiio: contexts, devices, channels, attributes, buffers.
         .target(
             name: "IIO",
-            dependencies: ["CLibIIO"],
+            dependencies: ["CLibIIO", "Clocks"],
             swiftSettings: strict
         ),
         // Motion capture: sensor discovery, scan decoding, CoreMotion units, the motion recorder.
@@ -191,6 +192,21 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        // The async-action conformance suite every controller is run against.
+        .target(
+            name: "RecorderConformance",
+            dependencies: [
+                "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RecorderConformance",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlockingCallsTests",
+            dependencies: ["BlockingCalls"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
@@ -211,7 +227,7 @@ let package = Package(
             name: "AudioTests",
             dependencies: [
                 "BlockingCalls", "Clocks",
-                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
+                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport", "RecorderConformance",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -244,7 +260,8 @@ let package = Package(
         .testTarget(
             name: "MotionTests",
             dependencies: [
-                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "BlockingCalls", "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "RecorderConformance",
             ],
             swiftSettings: strict
         ),
@@ -285,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "AsyncActionsTests",
             dependencies: [
-                "AsyncActions", "TaskModel",
+                "AsyncActions", "TaskModel", "RecorderConformance",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

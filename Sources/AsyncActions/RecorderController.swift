@@ -26,6 +26,11 @@ public actor RecorderController<Backend: RecorderBackend>: AsyncActionController
         lifecycle = AsyncActionLifecycle(identifier: configuration.identifier)
     }
 
+    deinit {
+        // A controller dropped while recording does not leave its failure watch behind.
+        monitor?.cancel()
+    }
+
     public var status: AsyncActionStatus { publisher.status }
 
     public func requestPermission() async throws {

@@ -100,8 +100,12 @@ public final class MicrophoneRecorderBackend: RecorderBackend {
             throw AsyncActionError(.invalidState, "The microphone recorder \(identifier) has no open capture device.")
         }
         let urls: [URL]
+        let output = output
+        let deletePrevious = configuration.effectiveShouldDeletePrevious
         do {
-            urls = try output.claimFiles([("", "wav"), ("_levels", "json")], deletePrevious: configuration.effectiveShouldDeletePrevious)
+            urls = try await BlockingCall.run("files \(identifier)", deadline: settings.openDeadline) {
+                try output.claimFiles([("", "wav"), ("_levels", "json")], deletePrevious: deletePrevious)
+            }
         } catch {
             throw AsyncActionError(.outputFailed, "The microphone recorder \(identifier) could not create its files in \(output.directory.path): \(error)")
         }

@@ -6,6 +6,12 @@ import Synchronization
 /// Swift concurrency pool never block. A fresh thread per call: a call that hangs (an `ip:`
 /// connect to a host that never answers) holds only its own thread, never a queue of others.
 public enum BlockingCall {
+    /// Runs `body` on a new thread (named `blocking call` in the heartbeats) and returns its
+    /// result. Prefer the named form: the name is what a watchdog reports when the call hangs.
+    public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await run("blocking call", deadline: nil, body)
+    }
+
     /// Runs `body` on a new thread named `name` and returns its result.
     public static func run<T: Sendable>(
         _ name: String, _ body: @escaping @Sendable () throws -> T

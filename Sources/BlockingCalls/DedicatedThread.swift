@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import Synchronization
 
 /// One OS thread for one blocking loop (an IIO refill loop, an ALSA read or write loop), so
@@ -22,13 +23,25 @@ public final class DedicatedThread: Sendable {
         let heartbeat = ThreadHeartbeats.register(name: name)
         self.heartbeat = heartbeat
         let thread = Thread { [self] in
+            Self.nameKernelThread(name)
             body(heartbeat)
             ThreadHeartbeats.unregister(heartbeat)
             markDone()
         }
-        thread.name = String(name.prefix(15))  // the kernel keeps 15 bytes of a thread name
+        thread.name = name
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// Names the running thread for the kernel (`top -H`, `ps -L`, core dumps): Foundation's
+    /// `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is not
+    /// visible to Swift without _GNU_SOURCE, so it goes through /proc (15 bytes kept).
+    private static func nameKernelThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     private func markDone() {

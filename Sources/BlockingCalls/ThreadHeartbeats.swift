@@ -1,4 +1,4 @@
-import Glibc
+import Clocks
 import Synchronization
 
 /// The liveness view of every dedicated thread in the process, for a systemd watchdog: the
@@ -38,8 +38,6 @@ public enum ThreadHeartbeats {
 
     /// CLOCK_MONOTONIC seconds: the heartbeat clock (intervals only, so suspend does not count).
     public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+        RecordingClock.monotonic()
     }
 }

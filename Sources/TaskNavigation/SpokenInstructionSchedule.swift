@@ -1,7 +1,7 @@
 public import TaskModel
 import Foundation
 
-/// Turns a step's `spokenInstructions` table into timed prompts (DESIGN.md 2).
+/// Turns a step's `spokenInstructions` table into timed prompts (docs/task-format.md, spoken instructions).
 ///
 /// `start` is at 0 s, `halfway` at duration/2, a number string at that second, `end` at the
 /// duration, and `countdown: "N"` puts the spelled number k ("ten" … "one") at duration − k for

@@ -185,12 +185,19 @@ public actor VoicePrompter {
     }
 
     /// Plays the start or finish sound at once (a configured WAV, else the built-in beep).
-    public func play(_ sound: Sound, stepPath: String = "") throws(VoiceError) {
+    public func play(_ sound: Sound, stepPath: String = "") async throws(VoiceError) {
         try ensureUsable()
         let path = sound == .start ? configuration.startSound : configuration.finishSound
-        let clip = try path.map { path throws(VoiceError) in try loadClip(path) }
-            ?? (sound == .start ? AudioClip.startSound(sampleRate: player.sampleRate) : AudioClip.finishSound(sampleRate: player.sampleRate))
-        player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: "<\(sound == .start ? "start" : "finish") sound>", clip: clip, due: nil))
+        let clip: AudioClip
+        if let path {
+            clip = try await loadClip(path)
+        } else {
+            clip = sound == .start ? AudioClip.startSound(sampleRate: player.sampleRate) : AudioClip.finishSound(sampleRate: player.sampleRate)
+        }
+        guard case .shutDown = state else {
+            player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: "<\(sound == .start ? "start" : "finish") sound>", clip: clip, due: nil))
+            return
+        }
     }
 
     /// Stops playback and closes the device; the prompter cannot be used afterwards.
@@ -213,7 +220,7 @@ public actor VoicePrompter {
 
     private func clip(for prompt: SpokenPrompt) async throws(VoiceError) -> AudioClip {
         if let path = prompt.key.flatMap({ configuration.clips[$0] }) ?? configuration.clips[prompt.text] {
-            return try loadClip(path)
+            return try await loadClip(path)
         }
         if let cached = clipCache["tts:" + prompt.text] { return cached }
         let clip = try await synthesizer.synthesize(prompt.text).resampled(to: player.sampleRate)
@@ -221,9 +228,16 @@ public actor VoicePrompter {
         return clip
     }
 
-    private func loadClip(_ path: String) throws(VoiceError) -> AudioClip {
+    /// Reads a WAV clip on a dedicated thread (a file read never runs on the actor).
+    private func loadClip(_ path: String) async throws(VoiceError) -> AudioClip {
         if let cached = clipCache["wav:" + path] { return cached }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data?
+        do {
+            data = try await BlockingCall.run("read \(path)") { FileManager.default.contents(atPath: path) }
+        } catch {
+            data = nil
+        }
+        guard let data else {
             throw VoiceError("The prompt clip \(path) cannot be read; check the path in the voice configuration.")
         }
         let clip = try AudioClip(wavBytes: [UInt8](data)).resampled(to: player.sampleRate)

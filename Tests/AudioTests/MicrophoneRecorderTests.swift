@@ -96,6 +96,16 @@ struct MicrophoneRecorderTests {
             #expect(record["unit"] as? String == "dbFS")
             #expect(record["stepPath"] as? String == "Voice/record")
         }
+        // Each levels record was also published as a progress event for a live meter.
+        let meter = await events.compactMap { event -> (Double, Double)? in
+            if case .progress(.audioLevel(let average, let peak)) = event.kind { return (average, peak) }
+            return nil
+        }
+        #expect(meter.count == levels.count)
+        for (published, record) in zip(meter, levels) {
+            #expect(abs(published.0 - (record["average"] as? Double ?? .nan)) < 0.0001)
+            #expect(abs(published.1 - (record["peak"] as? Double ?? .nan)) < 0.0001)
+        }
         // The recording lines up with other recorders on CLOCK_BOOTTIME.
         #expect(abs(startUptime - RecordingClock.uptime()) < 60)
     }

@@ -2,6 +2,7 @@ import Clocks
 import ALSA
 import AsyncActions
 import Audio
+import RecorderConformance
 import BlockingCalls
 import Foundation
 import Logging

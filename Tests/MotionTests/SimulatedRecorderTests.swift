@@ -84,6 +84,28 @@ struct SimulatedRecorderTests {
         #expect(meanZ < -0.7 && meanZ > -1.3)
     }
 
+    @Test("Progress: once a second of samples, the records written and the rate each sensor achieved")
+    func progress() async throws {
+        let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .gyro], frequency: 100)
+        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: DeviceSettings(iioURI: "sim:still"))
+        let collector = Task {
+            var figures: [(Int, Double)] = []
+            for await event in recorder.events {
+                if case .progress(.motion(let written, let rate)) = event.kind { figures.append((written, rate)) }
+            }
+            return figures
+        }
+        try await recorder.requestPermission()
+        try await recorder.start(stepPath: "s")
+        try await Task.sleep(for: .milliseconds(2_600))
+        _ = try await recorder.stop()
+        let figures = await collector.value
+        // Two or three whole seconds of samples in 2.6 s; 100 Hz per sensor, two sensors.
+        #expect((2...3).contains(figures.count), "\(figures.count) progress events")
+        #expect(figures.allSatisfy { abs($0.1 - 100) < 5 }, "\(figures.map(\.1))")
+        #expect(zip(figures, figures.dropFirst()).allSatisfy { $1.0 - $0.0 >= 190 })
+    }
+
     @Test("Device-motion types without a fusion stage fail at permission with a clear error result")
     func fusedTypesWithoutFusion() async throws {
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .attitude, .gravity])

@@ -1,3 +1,4 @@
+import Clocks
 import BlockingCalls
 import Foundation
 import IIO
@@ -60,7 +61,7 @@ final class DeviceReader: @unchecked Sendable {
         var samples: [MotionSample] = []
         samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
         var converter = layout.converter
-        var lastData = TimestampClock.boottime.now()
+        var lastData = RecordingClock.uptime()
         while !isStopping {
             let bytes: Int
             heartbeat.beat()
@@ -92,7 +93,7 @@ final class DeviceReader: @unchecked Sendable {
                 usleep(10_000)
                 continue
             }
-            let readTime = TimestampClock.boottime.now()
+            let readTime = RecordingClock.uptime()
             lastData = readTime
             guard let start = buffer.scanStart else { continue }
             let step = buffer.scanStep
@@ -126,7 +127,7 @@ final class DeviceReader: @unchecked Sendable {
                     underlying: error)
             }
         }
-        let silence = TimestampClock.boottime.now() - lastData
+        let silence = RecordingClock.uptime() - lastData
         if silence > stallTimeout {
             return MotionSourceError(
                 .stalled,

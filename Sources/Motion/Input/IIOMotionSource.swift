@@ -1,6 +1,7 @@
 import Foundation
 import IIO
 public import Logging
+import TaskModel
 
 /// Motion sensors of a libiio context (`local:`, `ip:HOST`): sets the sampling frequency to the
 /// nearest the device offers, puts the timestamp channel on CLOCK_BOOTTIME when it can (else
@@ -167,6 +168,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        NumberText.plain(value)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import BlockingCalls
 import Foundation
 import Glibc
@@ -87,7 +88,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         batch.reserveCapacity(perBatch * sensors.count)
         // Sample n is taken at start + n × period on CLOCK_BOOTTIME and delivered once that
         // time has passed, as a sensor's buffer would deliver it.
-        let startUptime = TimestampClock.boottime.now()
+        let startUptime = RecordingClock.uptime()
         var index = 0
         while !isStopping {
             batch.removeAll(keepingCapacity: true)
@@ -108,7 +109,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func sleep(until uptime: Double) {
-        let delay = uptime - TimestampClock.boottime.now()
+        let delay = uptime - RecordingClock.uptime()
         guard delay > 0 else { return }
         var request = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - Double(Int(delay))) * 1_000_000_000))
         var remaining = timespec()

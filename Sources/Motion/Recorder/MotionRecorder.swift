@@ -133,8 +133,12 @@ public final class MotionRecorderBackend: RecorderBackend {
         }
         let csv = configuration.effectiveUsesCSVEncoding
         let fileURL: URL
+        let output = output
+        let deletePrevious = configuration.effectiveShouldDeletePrevious
         do {
-            fileURL = try output.claimFiles([("", csv ? "csv" : "json")], deletePrevious: configuration.effectiveShouldDeletePrevious)[0]
+            fileURL = try await BlockingCall.run("files \(identifier)", deadline: settings.openDeadline) {
+                try output.claimFiles([("", csv ? "csv" : "json")], deletePrevious: deletePrevious)[0]
+            }
         } catch {
             throw AsyncActionError(.outputFailed, "The motion recorder \(identifier) could not create its file in \(output.directory.path): \(error)")
         }
@@ -180,8 +184,15 @@ public final class MotionRecorderBackend: RecorderBackend {
 
     public func moveTo(stepPath: String, uptime: Double) async throws(AsyncActionError) {
         guard let pipeline = state.withLock({ $0.recording?.pipeline }) else { return }
+        let date = Timestamp.string(from: RecordingClock.date(atUptime: uptime))
         do {
-            try pipeline.mark(uptime: uptime, stepPath: stepPath, timestampDate: Timestamp.string(from: RecordingClock.date(atUptime: uptime)))
+            // The pipeline's lock is held by a reader thread while it writes and fsyncs a batch:
+            // waiting for it is a blocking call.
+            try await BlockingCall.run("marker \(identifier)", deadline: settings.stopDeadline) {
+                try pipeline.mark(uptime: uptime, stepPath: stepPath, timestampDate: date)
+            }
+        } catch let error as BlockingCallTimeout {
+            throw AsyncActionError(.timedOut, "The motion file of \(identifier) did not take a step marker within \(error.deadline.seconds) s; the disk hangs.")
         } catch {
             throw AsyncActionError(.outputFailed, "The motion recorder \(identifier) could not write a step marker: \(error)")
         }

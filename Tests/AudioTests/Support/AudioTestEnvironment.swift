@@ -9,7 +9,8 @@ import Glibc
 /// - `test_pulse_play` / `test_pulse_cap`: the null sink of the PulseAudio server that
 ///   `PulseServer.start(.main)` runs, and its monitor (paced in real time);
 /// - `test_pulse_play_xrun`: the same sink with `handle_underrun` so a stalled writer sees EPIPE;
-/// - `test_pulse_mic`: the monitor of a second server (`.secondary`), killed by a test.
+/// - `test_pulse_mic`: the monitor of a second server (`.secondary`), killed by a test;
+/// - `test_pulse_conformance_mic`: the same on a third server, killed by the conformance suite.
 enum AudioTestEnvironment {
     /// The directory holding the config and the servers' runtime directories.
     static let directory: URL = {
@@ -19,6 +20,7 @@ enum AudioTestEnvironment {
         try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let main = PulseServer.Instance.main.runtimeDirectory(in: directory).path
         let secondary = PulseServer.Instance.secondary.runtimeDirectory(in: directory).path
+        let conformance = PulseServer.Instance.conformance.runtimeDirectory(in: directory).path
         let config = """
         pcm.test_cap {
             @args [ FILE ]
@@ -41,6 +43,7 @@ enum AudioTestEnvironment {
         pcm.test_pulse_play_xrun { type pulse server "unix:\(main)/pulse/native" device "null" handle_underrun true }
         pcm.test_pulse_cap { type pulse server "unix:\(main)/pulse/native" device "null.monitor" }
         pcm.test_pulse_mic { type pulse server "unix:\(secondary)/pulse/native" device "null.monitor" }
+        pcm.test_pulse_conformance_mic { type pulse server "unix:\(conformance)/pulse/native" device "null.monitor" }
 
         """
         let configURL = directory.appendingPathComponent("test-alsa.conf")

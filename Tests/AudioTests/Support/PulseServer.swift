@@ -7,10 +7,12 @@ import Glibc
 /// Spawned with posix_spawn and reaped with waitpid here, not with Foundation's `Process`:
 /// Foundation waits for its children one blocking wait at a time, so a long-lived server started
 /// through it would keep other subprocesses (the CLI tests) from ever being reaped.
-final class PulseServer {
+final class PulseServer: @unchecked Sendable {
     enum Instance: String {
         case main = "pulse-main"
         case secondary = "pulse-secondary"
+        /// The microphone the conformance suite unplugs.
+        case conformance = "pulse-conformance"
 
         func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }
