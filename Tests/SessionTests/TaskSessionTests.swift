@@ -12,7 +12,7 @@ struct TaskSessionTests {
     func shortWalk() async throws {
         let scratch = SessionTestEnvironment.scratch("short-walk-task")
         let path = try SessionTasks.write(SessionTasks.shortWalk, name: "ShortWalk", in: scratch)
-        let harness = try await SessionHarness.make(taskPath: path, name: "short-walk")
+        let harness = try await SessionHarness.make(taskPath: path, name: "short-walk", speaks: true)
         let transcript = try await harness.runAutomatically()
         let finished = try #require(transcript.finished)
         #expect(finished.reason == .completed)
@@ -73,6 +73,14 @@ struct TaskSessionTests {
         let entries = Set(archive.map(\.path))
         #expect(entries.isSuperset(of: ["taskResult.json", "answers.json", "metadata.json", "walk_motion.json", "roomSound.wav", "roomSound_levels.json"]))
         #expect(!entries.contains("run.json") && !entries.contains("task.json"))
+        // prompts.json: the prompts with their schedule and when they were heard; timed ones on time.
+        let prompts = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("prompts.json"))) as? [[String: Any]] ?? []
+        let texts = prompts.compactMap { $0["text"] as? String }
+        #expect(texts.contains("Get ready.") && texts.contains("Walk now.") && texts.contains("One more second.") && texts.contains("Stop walking."))
+        let oneMore = try #require(prompts.first { $0["text"] as? String == "One more second." })
+        let lateness = (oneMore["spokenUptime"] as? Double ?? 0) - (oneMore["scheduledUptime"] as? Double ?? 0)
+        #expect(abs(lateness) < 0.1)
+        #expect(transcript.events.contains { if case .command(_, "vibrate") = $0.kind { true } else { false } })
         let manifest = try RunDirectory(url: directory, taskRunUUID: harness.session.taskRunUUID).readManifest()
         #expect(manifest.status == .final && manifest.finishReason == .completed)
     }

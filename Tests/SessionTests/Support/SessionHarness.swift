@@ -5,6 +5,7 @@ import Recorders
 import Session
 import TaskModel
 import TestSupport
+import Voice
 
 /// A session on a real run store with the built-in recorders (`sim:` IMU, ALSA file PCMs), and
 /// an automatic front end like `activetaskctl run --auto`: instruction steps go forward at once,
@@ -18,20 +19,22 @@ struct SessionHarness {
 
     static func make(
         taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
-        iioURI: String = "sim:walking", permissionTimeout: Double = 120
+        iioURI: String = "sim:walking", permissionTimeout: Double = 120, speaks: Bool = false
     ) async throws -> SessionHarness {
         let scratch = SessionTestEnvironment.scratch(name)
-        let capture = SessionTestEnvironment.captureFile(in: scratch)
+        try SessionTestEnvironment.startAudio()
         let (task, _) = try TaskLoader().loadTask(path: taskPath)
         let logger = Logger(label: "session-tests")
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
         let device = DeviceSettings(
-            iioURI: iioURI, captureDevice: "session_cap:FILE=\(capture.path)",
-            playbackDevice: "session_play:FILE=/dev/null", syncInterval: .milliseconds(200))
+            iioURI: iioURI, captureDevice: SessionTestEnvironment.captureDevice,
+            playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200))
         let registry = AsyncActionControllerRegistry.builtIn
         let settings = SessionSettings(
             makeController: { registry.makeController(for: $0, output: $1, settings: device) },
-            permissionPolicy: policy, permissionTimeout: permissionTimeout, logger: logger)
+            permissionPolicy: policy, permissionTimeout: permissionTimeout,
+            voice: speaks ? try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger) : nil,
+            logger: logger)
         let session = try await TaskSession.create(task: task, store: store, settings: settings)
         return SessionHarness(dataDirectory: scratch, session: session, store: store, settings: settings)
     }

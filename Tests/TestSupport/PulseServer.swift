@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// A PulseAudio server with one null sink, started by a test in its own runtime directory and
@@ -7,18 +7,10 @@ import Glibc
 /// Spawned with posix_spawn and reaped with waitpid here, not with Foundation's `Process`:
 /// Foundation waits for its children one blocking wait at a time, so a long-lived server started
 /// through it would keep other subprocesses (the CLI tests) from ever being reaped.
-final class PulseServer: @unchecked Sendable {
-    enum Instance: String {
-        case main = "pulse-main"
-        case secondary = "pulse-secondary"
-        /// The microphone the conformance suite unplugs.
-        case conformance = "pulse-conformance"
-
-        func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
-    }
-
-    let pid: pid_t
-    let runtimeDirectory: URL
+public final class PulseServer: @unchecked Sendable {
+    public let pid: pid_t
+    /// Holds `pulse/native`, the socket clients connect to (`unix:<dir>/pulse/native`).
+    public let runtimeDirectory: URL
     private var reaped = false
 
     private init(pid: pid_t, runtimeDirectory: URL) {
@@ -26,9 +18,9 @@ final class PulseServer: @unchecked Sendable {
         self.runtimeDirectory = runtimeDirectory
     }
 
-    /// Starts the server and waits until its socket accepts connections.
-    static func start(_ instance: Instance) throws -> PulseServer {
-        let runtime = instance.runtimeDirectory(in: AudioTestEnvironment.directory)
+    /// Starts a server whose runtime directory is `runtime` and waits until its socket
+    /// accepts connections.
+    public static func start(runtimeDirectory runtime: URL) throws -> PulseServer {
         try? FileManager.default.removeItem(at: runtime)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let log = runtime.appendingPathComponent("pulseaudio.log")
@@ -79,14 +71,14 @@ final class PulseServer: @unchecked Sendable {
     }
 
     /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and reaps it.
-    func stop() {
+    public func stop() {
         guard !hasExited else { return }
         kill(pid, SIGTERM)
         waitForExit(escalatingAfter: 3)
     }
 
     /// Kills the server at once, as a crash or an unplugged device would end it.
-    func crash() {
+    public func crash() {
         guard !hasExited else { return }
         kill(pid, SIGKILL)
         waitForExit(escalatingAfter: 3)
@@ -103,7 +95,7 @@ final class PulseServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-struct PulseServerError: Error, CustomStringConvertible {
-    var log: String
-    var description: String { "PulseAudio did not start: \(log)" }
+public struct PulseServerError: Error, CustomStringConvertible {
+    public var log: String
+    public var description: String { "PulseAudio did not start: \(log)" }
 }

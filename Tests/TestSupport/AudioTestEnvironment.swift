@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// The process-wide ALSA set-up for these tests. ALSA reads `ALSA_CONFIG_PATH` when it loads its
@@ -11,9 +11,9 @@ import Glibc
 /// - `test_pulse_play_xrun`: the same sink with `handle_underrun` so a stalled writer sees EPIPE;
 /// - `test_pulse_mic`: the monitor of a second server (`.secondary`), killed by a test;
 /// - `test_pulse_conformance_mic`: the same on a third server, killed by the conformance suite.
-enum AudioTestEnvironment {
+public enum AudioTestEnvironment {
     /// The directory holding the config and the servers' runtime directories.
-    static let directory: URL = {
+    public static let directory: URL = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("activetask-audio-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let runtime = directory.appendingPathComponent("xdg")
@@ -21,6 +21,7 @@ enum AudioTestEnvironment {
         let main = PulseServer.Instance.main.runtimeDirectory(in: directory).path
         let secondary = PulseServer.Instance.secondary.runtimeDirectory(in: directory).path
         let conformance = PulseServer.Instance.conformance.runtimeDirectory(in: directory).path
+        let session = PulseServer.Instance.session.runtimeDirectory(in: directory).path
         let config = """
         pcm.test_cap {
             @args [ FILE ]
@@ -43,6 +44,8 @@ enum AudioTestEnvironment {
         pcm.test_pulse_play_xrun { type pulse server "unix:\(main)/pulse/native" device "null" handle_underrun true }
         pcm.test_pulse_cap { type pulse server "unix:\(main)/pulse/native" device "null.monitor" }
         pcm.test_pulse_mic { type pulse server "unix:\(secondary)/pulse/native" device "null.monitor" }
+        pcm.test_session_play { type pulse server "unix:\(session)/pulse/native" device "null" }
+        pcm.test_session_cap { type pulse server "unix:\(session)/pulse/native" device "null.monitor" }
         pcm.test_pulse_conformance_mic { type pulse server "unix:\(conformance)/pulse/native" device "null.monitor" }
 
         """
@@ -54,15 +57,21 @@ enum AudioTestEnvironment {
         return directory
     }()
 
+    /// The server behind `test_session_*`, started once for the process.
+    public static let sessionServer: Result<PulseServer, any Error> = {
+        _ = directory
+        return Result { try PulseServer.start(.session) }
+    }()
+
     /// A fresh scratch directory for one test.
-    static func scratch(_ name: String) -> URL {
+    public static func scratch(_ name: String) -> URL {
         let url = directory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Whether the PulseAudio server and the ALSA pulse plugin are installed.
-    static let hasPulse: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")
+    public static let hasPulse: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio")
         && ["x86_64", "aarch64", "arm"].contains { architecture in
             let directory = "/usr/lib/\(architecture)-linux-gnu\(architecture == "arm" ? "eabihf" : "")/alsa-lib"
             return FileManager.default.fileExists(atPath: "\(directory)/libasound_module_pcm_pulse.so")
