@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "DaemonConfig", targets: ["DaemonConfig"]),
+        .library(name: "Session", targets: ["Session"]),
+        .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
+        .library(name: "Recorders", targets: ["Recorders"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +37,7 @@ let package = Package(
             url: "https://github.com/apple/swift-configuration", from: "1.4.0",
             traits: [.defaults, "CommandLineArguments"]
         ),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -52,10 +56,18 @@ let package = Package(
             name: "Clocks",
             swiftSettings: strict
         ),
-        // The async-action lifecycle shared by every recorder controller.
+        // Dedicated threads for blocking calls (libiio, ALSA, espeak-ng, fsync) and their
+        // heartbeats for a watchdog.
+        .target(
+            name: "BlockingCalls",
+            dependencies: ["Clocks"],
+            swiftSettings: strict
+        ),
+        // The async-action lifecycle shared by every recorder controller, and the registry.
         .target(
             name: "AsyncActions",
             dependencies: [
+                "Clocks",
                 "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -95,14 +107,14 @@ let package = Package(
         // Linux IIO devices through libiio: contexts, devices, channels, attributes, buffers.
         .target(
             name: "IIO",
-            dependencies: ["CLibIIO"],
+            dependencies: ["CLibIIO", "Clocks"],
             swiftSettings: strict
         ),
         // Motion capture: sensor discovery, scan decoding, CoreMotion units, the motion recorder.
         .target(
             name: "Motion",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -135,7 +147,7 @@ let package = Package(
         .target(
             name: "Voice",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "CEspeakNG",
                 "ALSA",
                 "SampleFiles",
@@ -147,7 +159,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "Clocks",
+                "BlockingCalls", "Clocks",
                 "ALSA",
                 "AsyncActions",
                 "SampleFiles",
@@ -155,6 +167,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            swiftSettings: strict
+        ),
+        // The built-in async-action controllers (motion with fusion, microphone) in one registry.
+        .target(
+            name: "Recorders",
+            dependencies: ["AsyncActions", "Audio", "Motion", "TaskModel"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -181,6 +199,21 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        // The async-action conformance suite every controller is run against.
+        .target(
+            name: "RecorderConformance",
+            dependencies: [
+                "AsyncActions", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RecorderConformance",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlockingCallsTests",
+            dependencies: ["BlockingCalls"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SampleFilesTests",
             dependencies: ["SampleFiles"],
@@ -200,8 +233,8 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: [
-                "Clocks",
-                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport",
+                "BlockingCalls", "Clocks",
+                "ALSA", "Audio", "Voice", "SampleFiles", "AsyncActions", "TaskModel", "TestSupport", "RecorderConformance",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -226,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "MotionFusionTests",
             dependencies: [
-                "MotionFusion",
+                "MotionFusion", "TestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: strict
@@ -234,13 +267,51 @@ let package = Package(
         .testTarget(
             name: "MotionTests",
             dependencies: [
-                "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "BlockingCalls", "Clocks", "Motion", "IIO", "SampleFiles", "TaskModel", "AsyncActions", "TestSupport",
+                "RecorderConformance",
+            ],
+            swiftSettings: strict
+        ),
+        // The task session: results as SageResearch writes them, run directories, the run
+        // manifest, the upload archive and crash recovery (Sources/Session/RunStore, Results).
+        .target(
+            name: "Session",
+            dependencies: [
+                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "Voice", "SampleFiles",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strict
+        ),
+        // A recording to be killed with SIGKILL by SessionTests' recovery test.
+        .executableTarget(
+            name: "run-crash-writer",
+            dependencies: [
+                "Session", "TaskModel", "SampleFiles",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/RunCrashWriter",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
+                "Recorders", "AsyncActions", "Voice",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "AsyncActionsTests",
-            dependencies: ["AsyncActions"],
+            dependencies: [
+                "AsyncActions", "TaskModel", "RecorderConformance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // libsystemd (sd_notify, sd_watchdog_enabled, sd_listen_fds, sd_journal_sendv), used only

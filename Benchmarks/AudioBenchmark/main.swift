@@ -96,7 +96,7 @@ if !pacedPlayback.isEmpty {
     let synthesis = Usage.now() - synthesisStart
     print(String(format: "- Synthesising a %.2f s prompt with espeak-ng: %.3f s CPU, %.3f s wall", clip.duration, synthesis.cpu, synthesis.wall))
 
-    let prompter = try VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback, keepsStreamWarm: false), logger: logger)
+    let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback, keepsStreamWarm: false), logger: logger)
     let playStart = Usage.now()
     try await prompter.speak(text)
     for await event in prompter.events {
@@ -106,7 +106,7 @@ if !pacedPlayback.isEmpty {
     await prompter.shutdown()
     print(String(format: "- Synthesising and playing it through PulseAudio (%@): %.3f s CPU in %.2f s wall = %.2f %% of one core", pacedPlayback, play.cpu, play.wall, play.cpu / play.wall * 100))
 
-    let warm = try VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
+    let warm = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
     try await Task.sleep(for: .seconds(1))
     let idleStart = Usage.now()
     try await Task.sleep(for: .seconds(5))

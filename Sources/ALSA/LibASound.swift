@@ -1,4 +1,5 @@
 import CALSA
+import Clocks
 import Glibc
 
 /// The only code that calls libasound: every call goes through here, negative returns become
@@ -216,9 +217,7 @@ enum LibASound {
         var timestamp = seconds(now)
         if timestamp == 0 {
             // Some plugins leave the status time empty; the call itself is "now".
-            var current = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &current)
-            timestamp = seconds(current)
+            timestamp = RecordingClock.monotonic()
         }
         return PCMStatus(
             state: state(snd_pcm_status_get_state(status)),

@@ -5,7 +5,7 @@ public import Logging
 /// An open ALSA PCM (capture or playback), used from one thread at a time: the dedicated I/O
 /// thread that reads or writes it. Opening it is how permission is checked.
 ///
-/// Reads and writes block; call them only from an `IOThread`, never from the Swift concurrency
+/// Reads and writes block; call them only from a dedicated thread (BlockingCalls), never from the Swift concurrency
 /// pool. An xrun or a suspend is recovered with `snd_pcm_recover` inside `read`/`write`, and the
 /// length of the lost stretch is reported as a `StreamGap` on the next transfer.
 public final class PCM: @unchecked Sendable {

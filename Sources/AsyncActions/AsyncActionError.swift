@@ -11,6 +11,8 @@ public struct AsyncActionError: Error, Sendable, Hashable, CustomStringConvertib
         case outputFailed = 4
         /// The action is not supported on this device (for example distance without location).
         case unsupported = 5
+        /// A device did not answer within the controller's deadline.
+        case timedOut = 6
     }
 
     public var code: Code

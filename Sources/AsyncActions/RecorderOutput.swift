@@ -30,4 +30,28 @@ public struct RecorderOutput: Sendable {
     public func url(fileExtension: String, suffix: String = "") -> URL {
         directory.appendingPathComponent("\(baseName)\(suffix).\(fileExtension)")
     }
+
+    /// The URLs a recording writes, one per `(suffix, extension)`, as SageResearch's
+    /// `shouldDeletePrevious` asks: with `deletePrevious` the files of an earlier recording under
+    /// the base name are deleted and the names reused; without it the earlier files stay and
+    /// this recording takes the first free `-N` (docs/async-actions.md). Creates the directory.
+    public func claimFiles(_ files: [(suffix: String, fileExtension: String)], deletePrevious: Bool) throws -> [URL] {
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        if deletePrevious {
+            let urls = files.map { url(fileExtension: $0.fileExtension, suffix: $0.suffix) }
+            for url in urls where manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
+            return urls
+        }
+        let taken = Set(try manager.contentsOfDirectory(atPath: directory.path))
+        return RecorderFileName.unique(baseName: baseName, files: files, taken: taken).map { directory.appendingPathComponent($0) }
+    }
+
+    /// `url`'s path relative to the run directory (the `relativePath` of a file result).
+    public func relativePath(of url: URL) -> String {
+        let base = directory.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        return url.lastPathComponent
+    }
 }

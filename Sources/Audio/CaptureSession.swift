@@ -1,5 +1,7 @@
-import Clocks
 import ALSA
+import AsyncActions
+import BlockingCalls
+import Clocks
 import Foundation
 import Logging
 import SampleFiles
@@ -16,7 +18,12 @@ final class CaptureSession: @unchecked Sendable {
         var endUptime: Double?
         var frames = 0
         var gaps: [StreamGap] = []
-        var error: (any Error)?
+        var error: CaptureError?
+    }
+
+    /// Why capture ended early, as a sentence.
+    struct CaptureError: Error, Sendable, CustomStringConvertible {
+        var description: String
     }
 
     private struct Shared {
@@ -32,16 +39,18 @@ final class CaptureSession: @unchecked Sendable {
     private let settings: MicrophoneSettings
     private let logger: Logger
     private let shared: Mutex<Shared>
-    private let onFailure: @Sendable (any Error) -> Void
     private let onGap: @Sendable (StreamGap) -> Void
-    private var outcomeStorage = Outcome()
-    private var thread: IOThread?
+    private let onLevels: @Sendable (_ average: Double, _ peak: Double) -> Void
+    private let outcomeStorage = Mutex(Outcome())
+    private var thread: DedicatedThread?
+    /// The first failure of the capture, for the controller's monitor.
+    let failure = RecordingFailureSignal<CaptureError>()
 
     init(
         pcm: PCM, parameters: NegotiatedParameters, wav: WAVFileWriter, levels: JSONArrayFile,
         settings: MicrophoneSettings, stepPath: String, logger: Logger,
         onGap: @escaping @Sendable (StreamGap) -> Void,
-        onFailure: @escaping @Sendable (any Error) -> Void
+        onLevels: @escaping @Sendable (_ average: Double, _ peak: Double) -> Void
     ) {
         self.pcm = pcm
         self.parameters = parameters
@@ -50,13 +59,13 @@ final class CaptureSession: @unchecked Sendable {
         self.settings = settings
         self.logger = logger
         self.onGap = onGap
-        self.onFailure = onFailure
+        self.onLevels = onLevels
         shared = Mutex(Shared(stepPath: stepPath))
     }
 
     /// Starts the capture thread.
     func start() {
-        thread = IOThread(name: "microphone-capture") { [self] in run() }
+        thread = DedicatedThread(name: "microphone-capture") { [self] heartbeat in run(heartbeat) }
     }
 
     /// The step path written into the next levels records.
@@ -67,17 +76,18 @@ final class CaptureSession: @unchecked Sendable {
     /// CLOCK_BOOTTIME of the first captured frame, once known.
     var startUptime: Double? { shared.withLock { $0.startUptime } }
 
-    /// Asks the loop to stop after the current period and waits for it.
-    func stop() async -> Outcome {
+    /// Asks the loop to stop after the current period and waits for it, at most `deadline`;
+    /// nil when the thread is still stuck in a read.
+    func stop(within deadline: Duration?) async -> Outcome? {
         shared.withLock { $0.stopRequested = true }
-        await thread?.finished()
-        return outcomeStorage
+        return await finished(within: deadline)
     }
 
-    /// Waits until the loop ends by itself (duration reached or device failure).
-    func finished() async -> Outcome {
-        await thread?.finished()
-        return outcomeStorage
+    /// Waits until the loop ends by itself (duration reached or device failure), at most
+    /// `deadline`; nil when it has not.
+    func finished(within deadline: Duration?) async -> Outcome? {
+        guard await thread?.finished(within: deadline) ?? true else { return nil }
+        return outcomeStorage.withLock { $0 }
     }
 
     private var meterFormat: MeterSampleFormat {
@@ -90,7 +100,7 @@ final class CaptureSession: @unchecked Sendable {
 
     // MARK: The capture thread
 
-    private func run() {
+    private func run(_ heartbeat: ThreadHeartbeat) {
         let rate = Double(parameters.rate)
         let bytesPerFrame = parameters.bytesPerFrame
         let periodFrames = parameters.periodFrames
@@ -113,6 +123,7 @@ final class CaptureSession: @unchecked Sendable {
         do {
             while !windowing.isComplete {
                 if shared.withLock({ $0.stopRequested }) { break }
+                heartbeat.beat()
                 let result = try pcm.read(into: buffer.baseAddress!, frames: windowing.framesToRead(period: periodFrames))
                 if !started {
                     started = true
@@ -160,7 +171,7 @@ final class CaptureSession: @unchecked Sendable {
                                 startMonotonic: startMonotonic, rate: rate, bootOffset: bootOffset)
             }
         } catch {
-            outcome.error = error
+            outcome.error = CaptureError(description: "\(error)")
             logger.error("Microphone capture failed", metadata: ["device": "\(pcm.name)", "error": "\(error)"])
         }
         try? pcm.drop()
@@ -169,14 +180,14 @@ final class CaptureSession: @unchecked Sendable {
             try wav.close()
             try levels.close()
         } catch {
-            if outcome.error == nil { outcome.error = error }
+            if outcome.error == nil { outcome.error = CaptureError(description: "\(error)") }
         }
         outcome.frames = windowing.totalFrames
         if let startUptime = outcome.startUptime {
             outcome.endUptime = startUptime + Double(windowing.totalFrames) / rate
         }
-        outcomeStorage = outcome
-        if let error = outcome.error { onFailure(error) }
+        outcomeStorage.withLock { $0 = outcome }
+        if let error = outcome.error { failure.report(error) } else { failure.close() }
     }
 
     /// Writes `{uptime, timestamp, stepPath, timeInterval, average, peak, unit}` (MobilePassiveData's
@@ -193,6 +204,7 @@ final class CaptureSession: @unchecked Sendable {
         let average = meter.averageDecibels
         let peak = meter.peakDecibels
         meter.reset()
+        onLevels(average, peak)
         try levels.appendElement { out in
             out.append("{\"uptime\":")
             out.append(fixed: endMonotonic + bootOffset, fractionDigits: 6)

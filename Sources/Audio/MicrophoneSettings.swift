@@ -1,4 +1,5 @@
 public import ALSA
+public import AsyncActions
 public import SampleFiles
 
 /// How the microphone recorder opens and reads its capture PCM.
@@ -14,6 +15,10 @@ public struct MicrophoneSettings: Sendable, Hashable {
     public var levelInterval: Double
     /// How often WAV and levels data reach the disk.
     public var syncPolicy: SyncPolicy
+    /// How long opening and configuring the PCM may take before the recorder fails.
+    public var openDeadline: Duration
+    /// How long `stop()` and `cancel()` wait for the capture thread before the recorder fails.
+    public var stopDeadline: Duration
 
     /// 16 kHz mono S16_LE with 20 ms periods in a 160 ms buffer from `device`.
     public init(
@@ -21,12 +26,25 @@ public struct MicrophoneSettings: Sendable, Hashable {
         hardware: HardwareParameters = HardwareParameters(rate: 16_000, channels: 1, format: .s16LE, periodFrames: 320, bufferFrames: 2_560),
         maximumDuration: Double? = nil,
         levelInterval: Double = 1,
-        syncPolicy: SyncPolicy = .default
+        syncPolicy: SyncPolicy = .default,
+        openDeadline: Duration = .seconds(10),
+        stopDeadline: Duration = .seconds(5)
     ) {
+        self.openDeadline = openDeadline
+        self.stopDeadline = stopDeadline
         self.device = device
         self.hardware = hardware
         self.maximumDuration = maximumDuration
         self.levelInterval = levelInterval
         self.syncPolicy = syncPolicy
+    }
+
+    /// The daemon's device settings: its capture PCM, fsync interval and deadlines, with the
+    /// default format and level interval.
+    public init(_ device: DeviceSettings) {
+        let sync = device.syncInterval.seconds
+        self.init(
+            device: device.captureDevice, syncPolicy: SyncPolicy(flushInterval: min(0.25, sync), syncInterval: sync),
+            openDeadline: device.openDeadline, stopDeadline: device.stopDeadline)
     }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-import Glibc
+public import Glibc
 
 /// The clocks a recording is stamped with. Every recorder's `uptime` is CLOCK_BOOTTIME seconds
 /// (monotonic, counts suspend), so motion, audio and prompts line up; ALSA stamps streams on
@@ -40,7 +40,8 @@ public enum RecordingClock {
         timestamp + boottimeOffset()
     }
 
-    private static func seconds(of clock: clockid_t) -> Double {
+    /// Seconds on `clock`: the one place the process reads a clock.
+    public static func seconds(of clock: clockid_t) -> Double {
         var time = timespec()
         clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000

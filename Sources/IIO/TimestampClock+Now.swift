@@ -1,3 +1,4 @@
+import Clocks
 import Glibc
 
 extension TimestampClock {
@@ -16,8 +17,6 @@ extension TimestampClock {
 
     /// The clock's current reading in seconds.
     public func now() -> Double {
-        var time = timespec()
-        clock_gettime(clockID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+        RecordingClock.seconds(of: clockID)
     }
 }

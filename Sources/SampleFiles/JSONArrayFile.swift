@@ -15,7 +15,7 @@ public final class JSONArrayFile {
 
     /// Appends one element; `body` writes the element's JSON text into the buffer.
     @inline(__always)
-    public func appendElement(_ body: (inout ByteBuffer) -> Void) throws(SampleFileError) {
+    public func appendElement(_ body: (inout SampleByteBuffer) -> Void) throws(SampleFileError) {
         if elementCount > 0 { writer.buffer.append(",\n") }
         body(&writer.buffer)
         elementCount += 1

@@ -14,7 +14,7 @@ public final class SampleFileWriter {
     private let descriptor: FileDescriptor
     private let capacity: Int
     /// The pending bytes; record formatters append here directly.
-    public var buffer: ByteBuffer
+    public var buffer: SampleByteBuffer
     private var lastFlush: Double
     private var lastSync: Double
     private var isClosed = false
@@ -26,7 +26,7 @@ public final class SampleFileWriter {
         self.path = path
         self.policy = policy
         self.capacity = bufferCapacity
-        self.buffer = ByteBuffer(capacity: bufferCapacity + 4096)
+        self.buffer = SampleByteBuffer(capacity: bufferCapacity + 4096)
         do {
             descriptor = try FileDescriptor.open(
                 path, .writeOnly, options: [.create, .truncate, .closeOnExec],

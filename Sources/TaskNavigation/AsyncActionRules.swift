@@ -1,6 +1,6 @@
 public import TaskModel
 
-/// When async actions start and stop (DESIGN.md 3), as pure functions of a move.
+/// When async actions start and stop (docs/task-format.md, async action start/stop), as pure functions of a move.
 ///
 /// Start: a configuration with `startStepIdentifier` starts when that step (or section) of
 /// its owner is entered; one without starts when its owner (task or section) is entered.

@@ -14,7 +14,7 @@ public struct NavigationTransition: Sendable, Hashable {
     /// Async actions to start for the step entered.
     public var startAsyncActions: [AsyncActionReference]
     /// True when the step entered has a timer (active, countdown): its async actions start when
-    /// the timer starts, not when the step appears (DESIGN.md 3).
+    /// the timer starts, not when the step appears (docs/task-format.md).
     public var startsWithStepTimer: Bool
 
     public init(from: StepLocation?, to: StepLocation?, direction: NavigationDirection,

@@ -79,6 +79,18 @@ public struct TaskNavigator: Sendable {
         move(from: currentLocation, to: nil, direction: .forward)
     }
 
+    /// Puts a navigator for a resumed run where the saved one was: `history` as it was shown
+    /// (the last entry is the step shown) and the async actions that were running. Refused once
+    /// the navigator has moved.
+    public mutating func restore(history: [StepLocation], runningAsyncActions: [AsyncActionReference]) throws(NavigationError) {
+        guard self.history.isEmpty, !isFinished else { throw .notRunning }
+        guard let last = history.last, task.step(at: last) != nil, history.allSatisfy({ task.step(at: $0) != nil }) else {
+            throw .unknownStep(history.last.map(\.description) ?? "")
+        }
+        self.history = history
+        self.runningAsyncActions = runningAsyncActions
+    }
+
     /// The progress shown for the current step (SageResearch's progress markers).
     public var progress: StepProgress? {
         currentLocation.flatMap { StepProgress.progress(of: $0, history: history, in: task) }

@@ -1,7 +1,7 @@
 public import TaskModel
 
 /// The forward path through a task with no results and full instructions, as
-/// `activetaskctl plan --json` prints it (DESIGN.md 7): each step a person sees, with the async
+/// `activetaskctl plan --json` prints it (docs/task-format.md): each step a person sees, with the async
 /// actions starting on entering it and stopping when it ends, and its spoken prompts.
 public struct TaskPlan: Codable, Sendable, Hashable {
     /// An async action in the plan: the path of the task or section declaring it and its identifier.

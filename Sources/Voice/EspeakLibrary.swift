@@ -10,19 +10,13 @@ enum EspeakLibrary {
         var samples: [Int16] = []
     }
 
-    /// espeak-ng initialises its audio layer (libpcaudio → PulseAudio) even when it only
-    /// synthesises into buffers; without XDG_RUNTIME_DIR that layer writes under /tmp and
-    /// ~/.config. Give it a private directory when the environment has none.
-    static func prepareEnvironment() {
-        guard getenv("XDG_RUNTIME_DIR") == nil else { return }
-        let directory = "\(NSTemporaryDirectory())activetask-voice-\(getuid())"
-        mkdir(directory, 0o700)
-        setenv("XDG_RUNTIME_DIR", directory, 0)
-    }
-
     /// Initialises synchronous synthesis; returns the sample rate (22050 Hz for espeak-ng voices).
+    ///
+    /// espeak-ng initialises its audio layer (libpcaudio → PulseAudio) even when it only
+    /// synthesises into buffers, and that layer reads XDG_RUNTIME_DIR. A library must not
+    /// `setenv` (it races `getenv` on ALSA and PulseAudio threads), so the executable sets it
+    /// before any thread starts (docs/voice.md).
     static func initialize(dataPath: String?) throws(VoiceError) -> Int {
-        prepareEnvironment()
         let rate: Int32 = if let dataPath {
             espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, dataPath, 0)
         } else {

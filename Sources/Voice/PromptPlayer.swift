@@ -1,5 +1,6 @@
 import Clocks
 public import ALSA
+import BlockingCalls
 import Foundation
 public import Logging
 
@@ -15,14 +16,18 @@ public final class PromptPlayer: @unchecked Sendable {
     /// One clip to play.
     public struct Item: Sendable {
         public var id: UInt64
-        public var label: String
+        /// The path of the step the clip belongs to ("" when none).
+        public var stepPath: String
+        /// What the clip says (or `<start sound>`), for events and logs.
+        public var text: String
         public var clip: AudioClip
         /// CLOCK_MONOTONIC seconds at which the first frame should be heard; nil = at once.
         public var due: Double?
 
-        public init(id: UInt64, label: String, clip: AudioClip, due: Double?) {
+        public init(id: UInt64, stepPath: String, text: String, clip: AudioClip, due: Double?) {
             self.id = id
-            self.label = label
+            self.stepPath = stepPath
+            self.text = text
             self.clip = clip
             self.due = due
         }
@@ -31,7 +36,8 @@ public final class PromptPlayer: @unchecked Sendable {
     /// When a clip was actually heard, from the stream's timestamps.
     public struct Onset: Sendable, Hashable {
         public var id: UInt64
-        public var label: String
+        public var stepPath: String
+        public var text: String
         public var due: Double?
         /// CLOCK_MONOTONIC seconds of the clip's first frame.
         public var onset: Double
@@ -49,7 +55,7 @@ public final class PromptPlayer: @unchecked Sendable {
     private var queue: [Item] = []
     private var stopRequested = false
     private var keepsWarm = false
-    private var thread: IOThread?
+    private var thread: DedicatedThread?
     private let onOnset: @Sendable (Onset) -> Void
     private let onFinished: @Sendable (Onset) -> Void
     private let onFailure: @Sendable (ALSAError) -> Void
@@ -73,7 +79,7 @@ public final class PromptPlayer: @unchecked Sendable {
             HardwareParameters(rate: sampleRate, channels: 1, format: .s16LE, periodFrames: periodFrames, bufferFrames: bufferFrames),
             software: SoftwareParameters(startThreshold: periodFrames))
         self.sampleRate = parameters.rate
-        thread = IOThread(name: "voice-playback") { [self] in run() }
+        thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat) }
     }
 
     /// Queues a clip (converted to the player's rate if needed).
@@ -124,7 +130,7 @@ public final class PromptPlayer: @unchecked Sendable {
 
     // MARK: The playback thread
 
-    private func run() {
+    private func run(_ heartbeat: ThreadHeartbeat) {
         let rate = Double(parameters.rate)
         let period = parameters.periodFrames
         let bufferSeconds = Double(parameters.bufferFrames) / rate
@@ -136,6 +142,7 @@ public final class PromptPlayer: @unchecked Sendable {
         /// is never earlier than the end of what was written before (a device that is not paced
         /// reports no delay; frames still play one after another).
         func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double {
+            heartbeat.beat()
             let result = try pcm.write(from: UnsafeRawPointer(samples.baseAddress!), frames: samples.count)
             if let gap = result.gap {
                 logger.warning("Voice playback ran dry", metadata: ["seconds": "\(gap.seconds)", "reason": "\(gap.reason.rawValue)"])
@@ -164,12 +171,14 @@ public final class PromptPlayer: @unchecked Sendable {
                         nextHeard = nil
                         continue
                     }
+                    heartbeat.idle()
                     condition.wait()
                     condition.unlock()
                     continue
                 }
                 if let head, let due = head.due, !streamActive, !keepsWarm, due - now > bufferSeconds + 0.05 {
                     // Sleep until shortly before the stream must start feeding silence.
+                    heartbeat.idle()
                     _ = condition.wait(until: Date(timeIntervalSinceNow: due - now - bufferSeconds - 0.02))
                     condition.unlock()
                     continue
@@ -224,7 +233,7 @@ public final class PromptPlayer: @unchecked Sendable {
                 let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
                 if onset == nil {
                     onset = heard
-                    onOnset(Onset(id: item.id, label: item.label, due: item.due, onset: heard,
+                    onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard,
                                   end: heard + Double(samples.count) / rate))
                 }
                 end = heard + Double(count) / rate
@@ -232,9 +241,9 @@ public final class PromptPlayer: @unchecked Sendable {
             }
         }
         let heard = onset ?? end
-        onFinished(Onset(id: item.id, label: item.label, due: item.due, onset: heard, end: end))
+        onFinished(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard, end: end))
         logger.debug("Played a voice clip", metadata: [
-            "label": "\(item.label)", "onset": "\(heard)",
+            "stepPath": "\(item.stepPath)", "text": "\(item.text)", "onset": "\(heard)",
             "lateBy": "\(item.due.map { heard - $0 } ?? 0)",
         ])
     }

@@ -1,3 +1,4 @@
+import BlockingCalls
 public import Logging
 
 /// Text to speech with libespeak-ng, in-process, into a buffer (16-bit mono, 22050 Hz).
@@ -5,7 +6,7 @@ public import Logging
 /// espeak-ng is a process-wide, non-thread-safe library, so every synthesis in the process runs
 /// on one shared worker thread, one at a time, whichever synthesizer asked.
 public final class SpeechSynthesizer: Sendable {
-    private static let worker = WorkerThread(name: "espeak-ng")
+    private static let worker = SerialThread(name: "espeak-ng")
 
     /// The espeak-ng voice (`en`, `en-us`, `fr`, …).
     public let voice: String

@@ -1,3 +1,4 @@
+import BlockingCalls
 import Clocks
 public import ALSA
 import Foundation
@@ -39,12 +40,15 @@ public actor VoicePrompter {
     private let logger: Logger
     private var state = State.idle
     private var nextID: UInt64 = 1
+    /// Counts `prepare` calls: after its awaits, only the latest one installs its step.
+    private var prepareGeneration: UInt64 = 0
     private var clipCache: [String: AudioClip] = [:]
     /// Prompt ids the player has started; shared with its thread's callbacks.
     private let heardIDs = HeardPrompts()
 
-    /// Opens the playback device; throws when it cannot be opened.
-    public init(configuration: VoiceConfiguration, logger: Logger) throws(ALSAError) {
+    /// Opens the playback device (on a dedicated thread: opening and configuring a PCM block);
+    /// throws when it cannot be opened.
+    public init(configuration: VoiceConfiguration, logger: Logger) async throws(ALSAError) {
         self.configuration = configuration
         self.logger = logger
         synthesizer = SpeechSynthesizer(voice: configuration.voice, wordsPerMinute: configuration.wordsPerMinute, logger: logger)
@@ -52,46 +56,58 @@ public actor VoicePrompter {
         events = stream
         self.continuation = continuation
         let heardIDs = heardIDs
-        player = try PromptPlayer(
-            device: configuration.playbackDevice, logger: logger,
-            onOnset: { onset in
-                heardIDs.insert(onset.id)
-                let offset = RecordingClock.boottimeOffset()
-                let (stepPath, text) = Self.split(onset.label)
-                continuation.yield(.promptStarted(
-                    stepPath: stepPath, text: text, scheduledUptime: onset.due.map { $0 + offset },
-                    onsetUptime: onset.onset + offset))
-            },
-            onFinished: { onset in
-                let offset = RecordingClock.boottimeOffset()
-                let (stepPath, text) = Self.split(onset.label)
-                continuation.yield(.promptFinished(stepPath: stepPath, text: text, endUptime: onset.end + offset))
-            },
-            onFailure: { error in
-                continuation.yield(.playbackFailed(message: "Voice prompts stopped: \(error)"))
-            })
+        let device = configuration.playbackDevice
+        do {
+            player = try await BlockingCall.run("open \(device)") {
+                try PromptPlayer(
+                    device: device, logger: logger,
+                    onOnset: { onset in
+                        heardIDs.insert(onset.id)
+                        let offset = RecordingClock.boottimeOffset()
+                        continuation.yield(.promptStarted(
+                            stepPath: onset.stepPath, text: onset.text, scheduledUptime: onset.due.map { $0 + offset },
+                            onsetUptime: onset.onset + offset))
+                    },
+                    onFinished: { onset in
+                        let offset = RecordingClock.boottimeOffset()
+                        continuation.yield(.promptFinished(stepPath: onset.stepPath, text: onset.text, endUptime: onset.end + offset))
+                    },
+                    onFailure: { error in
+                        continuation.yield(.playbackFailed(message: "Voice prompts stopped: \(error)"))
+                    })
+            }
+        } catch let error as ALSAError {
+            throw error
+        } catch {
+            throw ALSAError(code: -EIO, operation: "open", device: device, reason: "\(error)")
+        }
         if configuration.keepsStreamWarm { player.setKeepsWarm(true) }
-    }
-
-    /// Labels carry the step path and the text, separated by a newline.
-    private nonisolated static func split(_ label: String) -> (String, String) {
-        guard let newline = label.firstIndex(of: "\n") else { return ("", label) }
-        return (String(label[..<newline]), String(label[label.index(after: newline)...]))
     }
 
     // MARK: Steps
 
     /// Synthesises or loads the clips of a step's prompts so that none is late for lack of time.
+    /// A `prepare` for the next step while this one synthesises wins: the older one is
+    /// dropped when its synthesis ends.
     public func prepare(stepPath: String, prompts: [SpokenPrompt]) async throws(VoiceError) {
         try ensureUsable()
+        prepareGeneration += 1
+        let generation = prepareGeneration
         await endStep()
         var prepared: [PreparedPrompt] = []
         for prompt in prompts.sorted(by: { $0.time < $1.time }) {
             let clip = try await clip(for: prompt)
             prepared.append(PreparedPrompt(prompt: prompt, clip: clip, id: takeID()))
         }
-        // Re-check after the awaits: the prompter may have been shut down meanwhile.
-        guard case .idle = state else { return }
+        // Re-check after the awaits: a later prepare supersedes this one, and the prompter may
+        // have been shut down meanwhile.
+        guard generation == prepareGeneration else { return }
+        switch state {
+        case .shutDown: return
+        case .prepared, .running, .paused: await endStep()
+        case .idle: break
+        }
+        guard generation == prepareGeneration, case .idle = state else { return }
         state = .prepared(Step(stepPath: stepPath, prompts: prepared))
         if !prepared.isEmpty { player.setKeepsWarm(true) }
     }
@@ -147,7 +163,7 @@ public actor VoicePrompter {
             // A prompt whose second has passed (a late start) is spoken at once rather than lost.
             let due = max(zero + prepared.prompt.time, now)
             player.enqueue(PromptPlayer.Item(
-                id: prepared.id, label: "\(step.stepPath)\n\(prepared.prompt.text)", clip: prepared.clip, due: due))
+                id: prepared.id, stepPath: step.stepPath, text: prepared.prompt.text, clip: prepared.clip, due: due))
         }
     }
 
@@ -158,7 +174,7 @@ public actor VoicePrompter {
         try ensureUsable()
         let clip = try await clip(for: SpokenPrompt(time: 0, text: text))
         guard case .shutDown = state else {
-            player.enqueue(PromptPlayer.Item(id: takeID(), label: "\(stepPath)\n\(text)", clip: clip, due: nil))
+            player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: text, clip: clip, due: nil))
             return
         }
     }
@@ -169,12 +185,19 @@ public actor VoicePrompter {
     }
 
     /// Plays the start or finish sound at once (a configured WAV, else the built-in beep).
-    public func play(_ sound: Sound, stepPath: String = "") throws(VoiceError) {
+    public func play(_ sound: Sound, stepPath: String = "") async throws(VoiceError) {
         try ensureUsable()
         let path = sound == .start ? configuration.startSound : configuration.finishSound
-        let clip = try path.map { path throws(VoiceError) in try loadClip(path) }
-            ?? (sound == .start ? AudioClip.startSound(sampleRate: player.sampleRate) : AudioClip.finishSound(sampleRate: player.sampleRate))
-        player.enqueue(PromptPlayer.Item(id: takeID(), label: "\(stepPath)\n<\(sound == .start ? "start" : "finish") sound>", clip: clip, due: nil))
+        let clip: AudioClip
+        if let path {
+            clip = try await loadClip(path)
+        } else {
+            clip = sound == .start ? AudioClip.startSound(sampleRate: player.sampleRate) : AudioClip.finishSound(sampleRate: player.sampleRate)
+        }
+        guard case .shutDown = state else {
+            player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: "<\(sound == .start ? "start" : "finish") sound>", clip: clip, due: nil))
+            return
+        }
     }
 
     /// Stops playback and closes the device; the prompter cannot be used afterwards.
@@ -197,7 +220,7 @@ public actor VoicePrompter {
 
     private func clip(for prompt: SpokenPrompt) async throws(VoiceError) -> AudioClip {
         if let path = prompt.key.flatMap({ configuration.clips[$0] }) ?? configuration.clips[prompt.text] {
-            return try loadClip(path)
+            return try await loadClip(path)
         }
         if let cached = clipCache["tts:" + prompt.text] { return cached }
         let clip = try await synthesizer.synthesize(prompt.text).resampled(to: player.sampleRate)
@@ -205,9 +228,16 @@ public actor VoicePrompter {
         return clip
     }
 
-    private func loadClip(_ path: String) throws(VoiceError) -> AudioClip {
+    /// Reads a WAV clip on a dedicated thread (a file read never runs on the actor).
+    private func loadClip(_ path: String) async throws(VoiceError) -> AudioClip {
         if let cached = clipCache["wav:" + path] { return cached }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data?
+        do {
+            data = try await BlockingCall.run("read \(path)") { FileManager.default.contents(atPath: path) }
+        } catch {
+            data = nil
+        }
+        guard let data else {
             throw VoiceError("The prompt clip \(path) cannot be read; check the path in the voice configuration.")
         }
         let clip = try AudioClip(wavBytes: [UInt8](data)).resampled(to: player.sampleRate)

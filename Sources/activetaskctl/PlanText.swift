@@ -28,6 +28,6 @@ enum PlanText {
 
     /// `30 s`, `2.5 s`.
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+        "\(NumberText.plain(value)) s"
     }
 }

@@ -58,7 +58,7 @@ struct Record: AsyncParsableCommand {
             directory: outputURL.deletingLastPathComponent(), baseName: baseName, taskRunUUID: UUID(),
             ownerPath: "activetaskctl", logger: logger)
         let recorder = MotionRecorder(
-            configuration: configuration, output: recorderOutput, sourceURI: iioURI, fusion: DeviceMotionFusion())
+            configuration: configuration, output: recorderOutput, settings: DeviceSettings(iioURI: iioURI), fusion: DeviceMotionFusion())
         do {
             try await recorder.requestPermission()
             try await recorder.start(stepPath: stepPath)

@@ -69,11 +69,10 @@ struct RecordAudio: AsyncParsableCommand {
         let results = try await withThrowingTaskGroup(of: [any ResultData].self) { group in
             group.addTask {
                 for await event in recorder.events {
-                    switch event {
-                    case .warning(_, let message): FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
-                    case .failed: break  // reported by the thrown error or the error result printed below
-                    case .statusChanged: break
+                    if case .warning(let message) = event.kind {
+                        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
                     }
+                    // Failures are reported by the thrown error or the error result printed below.
                 }
                 return []
             }
@@ -90,7 +89,11 @@ struct RecordAudio: AsyncParsableCommand {
         // One JSON array of the file results (and the error result when the device failed).
         var encoded: [String] = []
         var failed = false
-        for result in results {
+        // The WAV and the levels come back as one collection; print its files one by one.
+        let flattened = results.flatMap { result -> [any ResultData] in
+            (result as? CollectionResult)?.children.map(\.result) ?? [result]
+        }
+        for result in flattened {
             if let file = result as? FileResult {
                 encoded.append(try JSONOutput.string(file))
             } else if let error = result as? ErrorResult {

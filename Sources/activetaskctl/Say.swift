@@ -35,9 +35,10 @@ struct Say: AsyncParsableCommand {
         let configuration = VoiceConfiguration(
             playbackDevice: playbackDevice, voice: voice, wordsPerMinute: wordsPerMinute,
             clips: clip.map { [text: $0] } ?? [:], keepsStreamWarm: false)
+        VoiceEnvironment.prepare()
         let prompter: VoicePrompter
         do {
-            prompter = try VoicePrompter(configuration: configuration, logger: logger)
+            prompter = try await VoicePrompter(configuration: configuration, logger: logger)
         } catch {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure

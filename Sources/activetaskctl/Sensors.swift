@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Motion
+import TaskModel
 
 /// `activetaskctl sensors --iio-uri URI [--json]`: lists the IIO devices and motion channels a
 /// board offers, through the same discovery the motion recorder uses.
@@ -48,6 +49,6 @@ struct Sensors: ParsableCommand {
     }
 
     private func formatNumber(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        NumberText.plain(value)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Clocks
 import ALSA
 import Foundation

@@ -1,3 +1,4 @@
+import TestSupport
 import Clocks
 import ALSA
 import AsyncActions
@@ -51,13 +52,15 @@ struct MicrophoneRecorderTests {
         #expect(await recorder.status == .finished)
 
         // Status moved forward only, through the documented lifecycle.
-        let statuses = await events.compactMap { event -> AsyncActionStatus? in
-            if case .statusChanged(_, let status) = event { return status }
-            return nil
-        }
+        let statuses = await events.compactMap(\.status)
         #expect(statuses == [.requestingPermission, .permissionGranted, .starting, .running, .waitingToStop, .processingResults, .stopping, .finished])
 
-        let files = results.compactMap { $0 as? FileResult }
+        // Two files: one collection named after the recorder, as MobilePassiveData returns it.
+        #expect(results.count == 1)
+        let collection = try #require(results.first as? CollectionResult)
+        #expect(collection.identifier == "microphone")
+        let files = collection.children.compactMap { $0.result as? FileResult }
+        #expect(files.map(\.identifier) == ["microphone_levels", "microphone"])
         #expect(Set(files.map(\.relativePath)) == ["microphone.wav", "microphone_levels.json"])
         #expect(files.first { $0.relativePath == "microphone.wav" }?.contentType == "audio/wav")
         #expect(files.allSatisfy { $0.startUptime != nil })
@@ -94,6 +97,16 @@ struct MicrophoneRecorderTests {
             #expect(record["unit"] as? String == "dbFS")
             #expect(record["stepPath"] as? String == "Voice/record")
         }
+        // Each levels record was also published as a progress event for a live meter.
+        let meter = await events.compactMap { event -> (Double, Double)? in
+            if case .progress(.audioLevel(let average, let peak)) = event.kind { return (average, peak) }
+            return nil
+        }
+        #expect(meter.count == levels.count)
+        for (published, record) in zip(meter, levels) {
+            #expect(abs(published.0 - (record["average"] as? Double ?? .nan)) < 0.0001)
+            #expect(abs(published.1 - (record["peak"] as? Double ?? .nan)) < 0.0001)
+        }
         // The recording lines up with other recorders on CLOCK_BOOTTIME.
         #expect(abs(startUptime - RecordingClock.uptime()) < 60)
     }
@@ -122,7 +135,7 @@ struct MicrophoneRecorderTests {
         await #expect(throws: AsyncActionError.self) { try await recorder.requestPermission() }
         #expect(await recorder.status == .failed)
         let failure = await events.compactMap { event -> ErrorResult? in
-            if case .failed(_, let result) = event { return result }
+            if case .failed(let result) = event.kind { return result }
             return nil
         }.first
         #expect(failure?.identifier == "microphone_error")
@@ -142,8 +155,8 @@ struct MicrophoneRecorderTests {
         await recorder.moveTo(stepPath: "Voice/next")
         await recorder.cancel()
         #expect(await recorder.status == .cancelled)
-        #expect(!FileManager.default.fileExists(atPath: recorder.audioURL.path))
-        #expect(!FileManager.default.fileExists(atPath: recorder.levelsURL.path))
-        await #expect(throws: AsyncActionError.self) { _ = try await recorder.stop() }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("microphone.wav").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("microphone_levels.json").path))
+        #expect(try await recorder.stop().isEmpty)
     }
 }

@@ -1,7 +1,10 @@
+import TestSupport
 import Clocks
 import ALSA
 import AsyncActions
 import Audio
+import RecorderConformance
+import BlockingCalls
 import Foundation
 import Logging
 import SampleFiles
@@ -23,14 +26,14 @@ struct PulsePacingTests {
         private(set) var samples: [Int16] = []
         private(set) var reads: [(start: Int, timestamp: Double)] = []
         private(set) var error: (any Error)?
-        private var thread: IOThread?
+        private var thread: DedicatedThread?
 
         init(device: String, seconds: Double, logger: Logger) throws {
             let pcm = try PCM(name: device, direction: .capture, logger: logger)
             let parameters = try pcm.configure(HardwareParameters(rate: rate, channels: 1, format: .s16LE, periodFrames: 256, bufferFrames: 4_096))
             let total = Int(seconds * Double(rate))
             samples.reserveCapacity(total + parameters.periodFrames)
-            thread = IOThread(name: "monitor") { [self] in
+            thread = DedicatedThread(name: "monitor") { [self] _ in
                 var buffer = [Int16](repeating: 0, count: parameters.periodFrames)
                 do {
                     while samples.count < total {
@@ -74,7 +77,7 @@ struct PulsePacingTests {
             clips["prompt \(index)"] = path
         }
         let monitor = try MonitorRecording(device: "test_pulse_cap", seconds: 7, logger: logger)
-        let prompter = try VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: clips), logger: logger)
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: clips), logger: logger)
         // A session's prompter runs before the first timed step (overview, instructions); give
         // the warm stream that time to settle its latency.
         try await Task.sleep(for: .seconds(2))
@@ -119,7 +122,7 @@ struct PulsePacingTests {
         await recorder.waitUntilCaptured()
         let captureEnded = RecordingClock.uptime()
         let results = try await recorder.stop()
-        let levelsResult = try #require(results.compactMap { $0 as? FileResult }.first { $0.relativePath == "microphone_levels.json" })
+        let levelsResult = try #require(fileResults(results).first { $0.relativePath == "microphone_levels.json" })
         let startUptime = try #require(levelsResult.startUptime)
         let wall = captureEnded - startUptime
         print("10 s recording: first frame to last read \(String(format: "%.3f", wall)) s")
@@ -141,7 +144,7 @@ struct PulsePacingTests {
         let block = [Int16](repeating: 0, count: parameters.periodFrames)
         let stall = 1.0
         let outcome: (gap: StreamGap?, error: (any Error)?) = await withCheckedContinuation { continuation in
-            _ = IOThread(name: "stalled-writer") {
+            _ = DedicatedThread(name: "stalled-writer") { _ in
                 do {
                     // Run the stream for a second, stall past the buffer, then write again.
                     for _ in 0..<(22_050 / parameters.periodFrames) {
@@ -190,7 +193,7 @@ struct PulsePacingTests {
 
         var failure: ErrorResult?
         for await event in doomed.events {
-            if case .failed(_, let result) = event { failure = result }
+            if case .failed(let result) = event.kind { failure = result }
         }
         #expect(await doomed.status == .failed)
         #expect(failure?.identifier == "doomed_error")
@@ -203,7 +206,7 @@ struct PulsePacingTests {
         try await Task.sleep(for: .seconds(2))
         let results = try await healthy.stop()
         #expect(await healthy.status == .finished)
-        #expect(Set(results.compactMap { ($0 as? FileResult)?.relativePath }) == ["healthy.wav", "healthy_levels.json"])
+        #expect(Set(fileResults(results).map(\.relativePath)) == ["healthy.wav", "healthy_levels.json"])
         let levels = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("healthy_levels.json"))) as? [Any]
         #expect((levels?.count ?? 0) >= 2, "the healthy recorder kept recording after the other failed")
         // What the failed recorder captured before the failure is kept, and its WAV is valid.

@@ -1,3 +1,4 @@
+import TestSupport
 import Clocks
 import ALSA
 import Foundation
@@ -20,7 +21,7 @@ struct VoiceTests {
     ) async throws -> (events: [VoiceEvent], played: [Int16]) {
         let directory = AudioTestEnvironment.scratch(name)
         let output = directory.appendingPathComponent("played.raw")
-        let prompter = try VoicePrompter(configuration: configuration("test_play:FILE=\(output.path)"), logger: logger)
+        let prompter = try await VoicePrompter(configuration: configuration("test_play:FILE=\(output.path)"), logger: logger)
         try await body(prompter)
         var events: [VoiceEvent] = []
         var finished = 0

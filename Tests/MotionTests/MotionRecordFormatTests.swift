@@ -13,20 +13,20 @@ struct MotionRecordFormatTests {
     static let fixtures = Fixtures.sage.appendingPathComponent(Fixtures.mpd + "MotionRecorder")
     static var hasFixtures: Bool { FileManager.default.fileExists(atPath: fixtures.path) }
 
-    private func json(_ body: (inout ByteBuffer) -> Void) throws -> [String: Any] {
-        var buffer = ByteBuffer(capacity: 512)
+    private func json(_ body: (inout SampleByteBuffer) -> Void) throws -> [String: Any] {
+        var buffer = SampleByteBuffer(capacity: 512)
         body(&buffer)
         return try #require(try JSONSerialization.jsonObject(with: Data(buffer.bytes)) as? [String: Any])
     }
 
-    private func text(_ body: (inout ByteBuffer) -> Void) -> String {
-        var buffer = ByteBuffer(capacity: 512)
+    private func text(_ body: (inout SampleByteBuffer) -> Void) -> String {
+        var buffer = SampleByteBuffer(capacity: 512)
         body(&buffer)
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
     /// The object's keys in written order.
-    private func keys(_ body: (inout ByteBuffer) -> Void) -> [String] {
+    private func keys(_ body: (inout SampleByteBuffer) -> Void) -> [String] {
         let written = text(body)
         let pattern = try! NSRegularExpression(pattern: "\"([A-Za-z]+)\":")
         return pattern.matches(in: written, range: NSRange(written.startIndex..., in: written)).map {
@@ -38,7 +38,7 @@ struct MotionRecordFormatTests {
     func gyroRecord() throws {
         let record = MotionRecord(sensorType: .gyro, uptime: 37246.68689429167, x: 0.064788818359375, y: -0.1324615478515625, z: -0.9501953125)
         let stepPath = MotionRecordFormat.jsonStepPath("Cardio Stair Step/heartRate.after/heartRate")
-        let body = { (buffer: inout ByteBuffer) in
+        let body = { (buffer: inout SampleByteBuffer) in
             MotionRecordFormat.appendJSON(record, timestamp: 1.2498140833340585, stepPath: stepPath, to: &buffer)
         }
         // Compared as text: Foundation's JSONSerialization on Linux misreads some 17-digit numbers.
@@ -52,7 +52,7 @@ struct MotionRecordFormatTests {
     func attitudeRecord() throws {
         let record = MotionRecord(
             sensorType: .attitude, uptime: 1, x: 0.1, y: 0.2, z: 0.3, w: 1, eventAccuracy: 4, referenceCoordinate: .northWestUp, heading: 270.25)
-        let body = { (buffer: inout ByteBuffer) in
+        let body = { (buffer: inout SampleByteBuffer) in
             MotionRecordFormat.appendJSON(record, timestamp: 0.5, stepPath: MotionRecordFormat.jsonStepPath("a\"b"), to: &buffer)
         }
         let object = try json(body)
@@ -64,14 +64,15 @@ struct MotionRecordFormatTests {
         #expect(keys(body) == ["uptime", "timestamp", "stepPath", "sensorType", "referenceCoordinate", "heading", "eventAccuracy", "x", "y", "z", "w"])
     }
 
-    @Test("A step marker is {uptime, timestamp: 0, stepPath, timestampDate}")
+    @Test("A step marker is {uptime, timestamp, stepPath, timestampDate}")
     func marker() throws {
-        let body = { (buffer: inout ByteBuffer) in
+        let body = { (buffer: inout SampleByteBuffer) in
             MotionRecordFormat.appendJSONMarker(
-                uptime: 37246.68689429167, stepPath: MotionRecordFormat.jsonStepPath("Walk/motion"), timestampDate: "2018-01-30T15:13:20.597-02:30", to: &buffer)
+                uptime: 37246.68689429167, timestamp: 12.5, stepPath: MotionRecordFormat.jsonStepPath("Walk/motion"),
+                timestampDate: "2018-01-30T15:13:20.597-02:30", to: &buffer)
         }
         let object = try json(body)
-        #expect(object["timestamp"] as? Double == 0)
+        #expect(object["timestamp"] as? Double == 12.5)
         #expect(object["timestampDate"] as? String == "2018-01-30T15:13:20.597-02:30")
         #expect(keys(body) == ["uptime", "timestamp", "stepPath", "timestampDate"])
     }
@@ -104,7 +105,7 @@ struct MotionRecordFormatTests {
             eventAccuracy: number("eventAccuracy").map { Int($0) },
             referenceCoordinate: string("referenceCoordinate").flatMap(MotionRecord.ReferenceCoordinate.init(rawValue:)),
             heading: number("heading"))
-        var buffer = ByteBuffer(capacity: 512)
+        var buffer = SampleByteBuffer(capacity: 512)
         MotionRecordFormat.appendJSON(
             record, timestamp: try #require(number("timestamp")),
             stepPath: MotionRecordFormat.jsonStepPath(try #require(string("stepPath"))), to: &buffer)
@@ -128,8 +129,9 @@ struct MotionRecordFormatTests {
 
     @Test("CSV rows follow SageResearch's column order; step paths with commas are quoted")
     func csv() {
-        var buffer = ByteBuffer(capacity: 256)
-        MotionRecordFormat.appendCSVMarker(uptime: 10, stepPath: MotionRecordFormat.csvStepPath("a,b"), timestampDate: "2018-01-30T15:13:20.597Z", to: &buffer)
+        var buffer = SampleByteBuffer(capacity: 256)
+        MotionRecordFormat.appendCSVMarker(
+            uptime: 10, timestamp: 0, stepPath: MotionRecordFormat.csvStepPath("a,b"), timestampDate: "2018-01-30T15:13:20.597Z", to: &buffer)
         MotionRecordFormat.appendCSV(
             MotionRecord(sensorType: .accelerometer, uptime: 10.5, x: 0, y: -1, z: 0.25), timestamp: 0.5,
             stepPath: MotionRecordFormat.csvStepPath("walk"), to: &buffer)

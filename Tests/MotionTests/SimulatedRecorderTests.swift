@@ -23,11 +23,11 @@ struct SimulatedRecorderTests {
     func lifecycle() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .gyro, .magnetometer], frequency: 100)
-        let recorder = MotionRecorder(configuration: configuration, output: output, sourceURI: "sim:walking")
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:walking"))
         let collector = Task {
             var statuses: [AsyncActionStatus] = []
             for await event in recorder.events {
-                if case .statusChanged(_, let status) = event { statuses.append(status) }
+                if let status = event.status { statuses.append(status) }
             }
             return statuses
         }
@@ -40,7 +40,7 @@ struct SimulatedRecorderTests {
         let results = try await recorder.stop()
         let stoppedAt = RecordingClock.uptime()
         #expect(await recorder.status == .finished)
-        #expect(await collector.value == [.requestingPermission, .permissionGranted, .starting, .running, .stopping, .finished])
+        #expect(await collector.value == [.requestingPermission, .permissionGranted, .starting, .running, .waitingToStop, .processingResults, .stopping, .finished])
 
         let file = try #require(results.first as? FileResult)
         #expect(file.identifier == "motion")
@@ -52,8 +52,14 @@ struct SimulatedRecorderTests {
         let all = try records(output.url(fileExtension: "json"))
         let markers = all.filter { $0["sensorType"] == nil }
         #expect(markers.map { $0["stepPath"] as? String } == ["Walk/instruction", "Walk/walk"])
-        #expect(markers.allSatisfy { $0["timestamp"] as? Double == 0 && $0["timestampDate"] is String })
+        // Marker timestamps are seconds since the recorder started (MobilePassiveData moveTo).
+        #expect(markers.allSatisfy { $0["timestampDate"] is String })
         #expect(markers.first?["uptime"] as? Double == startUptime)
+        #expect(markers.first?["timestamp"] as? Double == 0)
+        let secondUptime = try #require(markers.last?["uptime"] as? Double)
+        let secondTimestamp = try #require(markers.last?["timestamp"] as? Double)
+        #expect(abs(secondTimestamp - (secondUptime - startUptime)) < 1e-9)
+        #expect(secondTimestamp > 0.2)
         for type in ["accelerometer", "gyro", "magnetometer"] {
             let samples = all.filter { $0["sensorType"] as? String == type }
             // About 0.5 s at 100 Hz, every 10 ms without a gap, none from the future (the source
@@ -64,20 +70,46 @@ struct SimulatedRecorderTests {
             #expect(uptimes.allSatisfy { $0 >= startUptime && $0 <= stoppedAt })
             #expect(samples.allSatisfy { abs(($0["timestamp"] as! Double) - (($0["uptime"] as! Double) - startUptime)) < 1e-9 })
         }
-        // Samples after the second marker carry the new step path.
-        let secondMarker = try #require(all.firstIndex { $0["stepPath"] as? String == "Walk/walk" })
-        #expect(all[(secondMarker + 1)...].allSatisfy { $0["stepPath"] as? String == "Walk/walk" })
-        #expect(all[1..<secondMarker].allSatisfy { $0["stepPath"] as? String == "Walk/instruction" })
+        // A sample carries the step showing at its own time, wherever it was written.
+        let samples = all.filter { $0["sensorType"] != nil }
+        #expect(samples.allSatisfy { sample in
+            let uptime = sample["uptime"] as! Double
+            return sample["stepPath"] as? String == (uptime >= secondUptime ? "Walk/walk" : "Walk/instruction")
+        })
+        #expect(samples.contains { $0["stepPath"] as? String == "Walk/walk" })
+        #expect(samples.contains { $0["stepPath"] as? String == "Walk/instruction" })
         // Walking with the device face-up: gravity on −z in CoreMotion's sign.
         let z = all.filter { $0["sensorType"] as? String == "accelerometer" }.compactMap { $0["z"] as? Double }
         let meanZ = z.reduce(0, +) / Double(z.count)
         #expect(meanZ < -0.7 && meanZ > -1.3)
     }
 
+    @Test("Progress: once a second of samples, the records written and the rate each sensor achieved")
+    func progress() async throws {
+        let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .gyro], frequency: 100)
+        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: DeviceSettings(iioURI: "sim:still"))
+        let collector = Task {
+            var figures: [(Int, Double)] = []
+            for await event in recorder.events {
+                if case .progress(.motion(let written, let rate)) = event.kind { figures.append((written, rate)) }
+            }
+            return figures
+        }
+        try await recorder.requestPermission()
+        try await recorder.start(stepPath: "s")
+        try await Task.sleep(for: .milliseconds(2_600))
+        _ = try await recorder.stop()
+        let figures = await collector.value
+        // Two or three whole seconds of samples in 2.6 s; 100 Hz per sensor, two sensors.
+        #expect((2...3).contains(figures.count), "\(figures.count) progress events")
+        #expect(figures.allSatisfy { abs($0.1 - 100) < 5 }, "\(figures.map(\.1))")
+        #expect(zip(figures, figures.dropFirst()).allSatisfy { $1.0 - $0.0 >= 190 })
+    }
+
     @Test("Device-motion types without a fusion stage fail at permission with a clear error result")
     func fusedTypesWithoutFusion() async throws {
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .attitude, .gravity])
-        let recorder = MotionRecorder(configuration: configuration, output: output(), sourceURI: "sim:")
+        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: DeviceSettings(iioURI: "sim:"))
         await #expect {
             try await recorder.requestPermission()
         } throws: { error in
@@ -87,7 +119,7 @@ struct SimulatedRecorderTests {
         #expect(await recorder.status == .failed)
         var failure: ErrorResult?
         for await event in recorder.events {
-            if case .failed(_, let result) = event { failure = result }
+            if case .failed(let result) = event.kind { failure = result }
         }
         #expect(failure?.identifier == "motion_error")
         #expect(failure?.errorCode == AsyncActionError.Code.unsupported.rawValue)
@@ -95,7 +127,7 @@ struct SimulatedRecorderTests {
 
     @Test("A source URI that cannot be opened fails permission")
     func badSource() async {
-        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output(), sourceURI: "sim:flying")
+        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output(), settings: DeviceSettings(iioURI: "sim:flying"))
         await #expect(throws: AsyncActionError.self) { try await recorder.requestPermission() }
         #expect(await recorder.status == .failed)
     }
@@ -103,14 +135,14 @@ struct SimulatedRecorderTests {
     @Test("Cancel stops recording and deletes the file")
     func cancel() async throws {
         let output = output()
-        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output, sourceURI: "sim:still")
+        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output, settings: DeviceSettings(iioURI: "sim:still"))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(100))
         await recorder.cancel()
         #expect(await recorder.status == .cancelled)
         #expect(!FileManager.default.fileExists(atPath: output.url(fileExtension: "json").path))
-        await #expect(throws: AsyncActionError.self) { _ = try await recorder.stop() }
+        #expect(try await recorder.stop().isEmpty)
     }
 
     @Test("shouldDeletePrevious false keeps an existing file and writes beside it; true replaces it")
@@ -120,7 +152,7 @@ struct SimulatedRecorderTests {
         try Data("old".utf8).write(to: output.url(fileExtension: "json"))
         for (keep, expectedPath) in [(true, "motion-2.json"), (false, "motion.json")] {
             let configuration = MotionRecorderConfiguration(identifier: "motion", frequency: 10, shouldDeletePrevious: !keep)
-            let recorder = MotionRecorder(configuration: configuration, output: output, sourceURI: "sim:still")
+            let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:still"))
             try await recorder.requestPermission()
             try await recorder.start(stepPath: "s")
             let file = try #require(try await recorder.stop().first as? FileResult)
@@ -133,7 +165,7 @@ struct SimulatedRecorderTests {
     func csv() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.gyro], frequency: 50, usesCSVEncoding: true)
-        let recorder = MotionRecorder(configuration: configuration, output: output, sourceURI: "sim:")
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:"))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(200))
@@ -149,7 +181,7 @@ struct SimulatedRecorderTests {
     func fusionPlugPoint() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .rotationRate], frequency: 50)
-        let recorder = MotionRecorder(configuration: configuration, output: output, sourceURI: "sim:", fusion: GyroPassThroughFusion())
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:"), fusion: GyroPassThroughFusion())
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(200))

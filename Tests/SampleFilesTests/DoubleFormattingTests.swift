@@ -6,7 +6,7 @@ import Testing
 @Suite("Allocation-free Double formatting")
 struct DoubleFormattingTests {
     private func format(_ value: Double) -> String {
-        var buffer = ByteBuffer(capacity: 64)
+        var buffer = SampleByteBuffer(capacity: 64)
         buffer.append(double: value)
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
@@ -54,7 +54,7 @@ struct DoubleFormattingTests {
 
     @Test("Formatting reuses the reserved buffer (no growth past its capacity)")
     func noGrowth() {
-        var buffer = ByteBuffer(capacity: 4096)
+        var buffer = SampleByteBuffer(capacity: 4096)
         let capacity = buffer.bytes.capacity
         for index in 0..<100 { buffer.append(double: Double(index) * 0.123456789) }
         #expect(buffer.bytes.capacity == capacity)

@@ -94,7 +94,7 @@ struct SampleFileRepairTests {
 
     @Test("Integers format exactly", arguments: [0, 7, 10, -1, 1234567890, Int.min + 1, Int.max])
     func integerFormatting(value: Int) {
-        var buffer = ByteBuffer(capacity: 32)
+        var buffer = SampleByteBuffer(capacity: 32)
         buffer.append(integer: value)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
     }

@@ -105,7 +105,7 @@ struct WAVFileTests {
         (-0.00004, 4, "0.0000"), (-160.0, 4, "-160.0000"), (2.5, 0, "3"), (Double.nan, 2, "null"), (0.999999, 3, "1.000"),
     ])
     func fixedDecimal(value: Double, digits: Int, expected: String) {
-        var buffer = ByteBuffer(capacity: 32)
+        var buffer = SampleByteBuffer(capacity: 32)
         buffer.append(fixed: value, fractionDigits: digits)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
     }

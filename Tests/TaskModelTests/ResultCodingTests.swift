@@ -17,25 +17,32 @@ import Testing
                 AnyResult(SectionResult(
                     identifier: "walk", startDate: start, endDate: end,
                     stepHistory: [AnyResult(NavigationResult(identifier: "walking", startDate: start, endDate: end, skipToIdentifier: "pocket"))],
-                    asyncResults: [AnyResult(FileResult(identifier: "motion", startDate: start, endDate: end, relativePath: "walk_motion.json", contentType: "application/json", startUptime: 1234.5))])),
+                    asyncResults: [AnyResult(FileResult(identifier: "motion", startDate: start, endDate: end, relativePath: "walk_motion.json", contentType: "application/json", startUptime: 1234.5))],
+                    path: [PathMarker(identifier: "walking", direction: .forward)])),
                 AnyResult(CollectionResult(identifier: "form", startDate: start, endDate: end, children: [
                     AnyResult(AnswerResult(identifier: "age", startDate: start, endDate: end, answerType: .object(["type": .string("integer")]), value: .integer(42), questionText: "How old are you?")),
                 ])),
             ],
-            asyncResults: [AnyResult(ErrorResult(identifier: "roomSound_error", startDate: start, endDate: end, errorDescription: "The microphone was unplugged.", errorDomain: "ALSA", errorCode: -19))])
+            asyncResults: [AnyResult(ErrorResult(identifier: "roomSound_error", startDate: start, endDate: end, errorDescription: "The microphone was unplugged.", errorDomain: "ALSA", errorCode: -19))],
+            path: [PathMarker(identifier: "overview", direction: .forward), PathMarker(identifier: "walk", direction: .forward),
+                   PathMarker(identifier: "form", direction: .forward)],
+            assessmentIdentifier: "walk-and-balance", schemaIdentifier: "WalkAndBalance", versionString: "3")
     }
 
     /// The encoded form, in UTC so the expectation does not depend on the machine's zone.
     static let expectedJSON = """
-    {"asyncResults":[{"endDate":"2017-10-17T05:28:29.500Z","errorCode":-19,"errorDescription":"The microphone was unplugged.","errorDomain":"ALSA","identifier":"roomSound_error","startDate":"2017-10-17T05:28:09.000Z","type":"error"}],\
-    "endDate":"2017-10-17T05:28:29.500Z","identifier":"WalkAndBalance","startDate":"2017-10-17T05:28:09.000Z",\
+    {"assessmentIdentifier":"walk-and-balance",\
+    "asyncResults":[{"endDate":"2017-10-17T05:28:29.500Z","errorCode":-19,"errorDescription":"The microphone was unplugged.","errorDomain":"ALSA","identifier":"roomSound_error","startDate":"2017-10-17T05:28:09.000Z","type":"error"}],\
+    "endDate":"2017-10-17T05:28:29.500Z","identifier":"WalkAndBalance",\
+    "path":[{"direction":"forward","identifier":"overview"},{"direction":"forward","identifier":"walk"},{"direction":"forward","identifier":"form"}],\
+    "schemaIdentifier":"WalkAndBalance","startDate":"2017-10-17T05:28:09.000Z",\
     "stepHistory":[{"endDate":"2017-10-17T05:28:09.000Z","identifier":"overview","startDate":"2017-10-17T05:28:09.000Z","type":"base"},\
     {"asyncResults":[{"contentType":"application/json","endDate":"2017-10-17T05:28:29.500Z","identifier":"motion","relativePath":"walk_motion.json","startDate":"2017-10-17T05:28:09.000Z","startUptime":1234.5,"type":"file"}],\
-    "endDate":"2017-10-17T05:28:29.500Z","identifier":"walk","startDate":"2017-10-17T05:28:09.000Z",\
-    "stepHistory":[{"endDate":"2017-10-17T05:28:29.500Z","identifier":"walking","skipToIdentifier":"pocket","startDate":"2017-10-17T05:28:09.000Z","type":"navigation"}],"type":"section"},\
+    "endDate":"2017-10-17T05:28:29.500Z","identifier":"walk","path":[{"direction":"forward","identifier":"walking"}],"startDate":"2017-10-17T05:28:09.000Z",\
+    "stepHistory":[{"endDate":"2017-10-17T05:28:29.500Z","identifier":"walking","skipToIdentifier":"pocket","startDate":"2017-10-17T05:28:09.000Z","type":"base"}],"type":"section"},\
     {"children":[{"answerType":{"type":"integer"},"endDate":"2017-10-17T05:28:29.500Z","identifier":"age","questionText":"How old are you?","startDate":"2017-10-17T05:28:09.000Z","type":"answer","value":42}],\
     "endDate":"2017-10-17T05:28:29.500Z","identifier":"form","startDate":"2017-10-17T05:28:09.000Z","type":"collection"}],\
-    "taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","type":"task"}
+    "taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","type":"task","versionString":"3"}
     """
 
     static func utcEncoder() -> JSONEncoder {
@@ -58,14 +65,42 @@ import Testing
         #expect(task.taskRunUUID == Self.runUUID)
         #expect(task.startDate == Self.start)
         #expect(task.endDate == Self.end)
+        #expect(task.path.map(\.identifier) == ["overview", "walk", "form"])
+        #expect(task.versionString == "3" && task.schemaIdentifier == "WalkAndBalance" && task.assessmentIdentifier == "walk-and-balance")
         let section = try #require(task.stepHistory[1].result as? SectionResult)
         #expect(section.stepHistory[0].skipToIdentifier == "pocket")
+        // A navigation result is written as the base result it wraps.
+        #expect(section.stepHistory[0].result is BaseResult)
         #expect(section.asyncResults[0].result as? FileResult == FileResult(identifier: "motion", startDate: Self.start, endDate: Self.end, relativePath: "walk_motion.json", contentType: "application/json", startUptime: 1234.5))
         let answer = try #require((task.stepHistory[2].result as? CollectionResult)?.children[0].result as? AnswerResult)
         #expect(answer.value == .integer(42))
         #expect(task.asyncResults[0].result is ErrorResult)
         // Encoding what was decoded gives the same bytes.
         #expect(String(decoding: try Self.utcEncoder().encode(decoded), as: UTF8.self) == Self.expectedJSON)
+    }
+
+    /// A run still going has no `endDate` and, before any recorder finished, no `asyncResults`:
+    /// both keys are left out, and a result without them decodes.
+    @Test func openResultsOmitEndDateAndAsyncResults() throws {
+        let open = TaskResult(identifier: "t", taskRunUUID: Self.runUUID, startDate: Self.start,
+                              stepHistory: [AnyResult(SectionResult(identifier: "s", startDate: Self.start))])
+        let text = String(decoding: try Self.utcEncoder().encode(open), as: UTF8.self)
+        #expect(text == #"{"identifier":"t","path":[],"startDate":"2017-10-17T05:28:09.000Z","stepHistory":[{"identifier":"s","path":[],"startDate":"2017-10-17T05:28:09.000Z","stepHistory":[],"type":"section"}],"taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","type":"task"}"#)
+        let decoded = try ResultCoding.makeDecoder().decode(TaskResult.self, from: Data(text.utf8))
+        #expect(decoded.endDateTime == nil)
+        #expect(decoded.endDate == Self.start)
+        #expect(decoded.asyncResults.isEmpty)
+        #expect((decoded.stepHistory[0].result as? SectionResult)?.endDateTime == nil)
+        // SageResearch 3 results have no `path`: they decode with an empty one.
+        let old = #"{"type":"task","identifier":"t","taskRunUUID":"8A0B5E5B-2C93-4B5C-8E0C-1B6A7C0D9E11","startDate":"2017-10-16T22:28:09.000-07:00","stepHistory":[]}"#
+        #expect(try ResultCoding.makeDecoder().decode(TaskResult.self, from: Data(old.utf8)).path.isEmpty)
+    }
+
+    @Test func legacyNavigationTypeStillDecodes() throws {
+        let json = #"{"type": "navigation", "identifier": "a", "startDate": "2017-10-16T22:28:09.000-07:00", "endDate": "2017-10-16T22:28:09.000-07:00", "skipToIdentifier": "b"}"#
+        let decoded = try ResultCoding.makeDecoder().decode(AnyResult.self, from: Data(json.utf8))
+        #expect(decoded.skipToIdentifier == "b")
+        #expect(String(decoding: try Self.utcEncoder().encode(decoded), as: UTF8.self).contains(#""type":"base""#))
     }
 
     @Test func localTimestampsCarryTheirOffset() throws {

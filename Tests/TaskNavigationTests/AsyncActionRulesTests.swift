@@ -3,7 +3,7 @@ import Testing
 import TaskModel
 @testable import TaskNavigation
 
-/// DESIGN.md 3: which async actions start and stop on each move.
+/// docs/task-format.md: which async actions start and stop on each move.
 @Suite struct AsyncActionRulesTests {
     static let json = #"""
     {"identifier": "t", "type": "assessment",

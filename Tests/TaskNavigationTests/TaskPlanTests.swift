@@ -23,10 +23,10 @@ import TaskModel
             .init(stepPath: "t/intro", type: "handInstruction", duration: nil),
             .init(stepPath: "t/sec/count", type: "countdown", duration: 5,
                   startAsyncActions: [.init(owner: "t/sec", identifier: "m")],
-                  spokenInstructions: [.init(time: 0, text: "Ready"), .init(time: 3, text: "two"), .init(time: 4, text: "one")]),
+                  spokenInstructions: [.init(time: 0, text: "Ready", key: "start"), .init(time: 3, text: "two", key: "countdown-2"), .init(time: 4, text: "one", key: "countdown-1")]),
             .init(stepPath: "t/sec/walk", type: "active", duration: 10,
                   stopAsyncActions: [.init(owner: "t/sec", identifier: "m")],
-                  spokenInstructions: [.init(time: 10, text: "Stop")]),
+                  spokenInstructions: [.init(time: 10, text: "Stop", key: "end")]),
             .init(stepPath: "t/hr", type: "heartRate", duration: 60),
         ]))
         let encoder = JSONEncoder()
@@ -75,7 +75,7 @@ import TaskModel
         #expect(motion.stopAsyncActions == [recorder])
         #expect(motion.duration == 30)
         let countdown = try #require(plan.steps.first { $0.stepPath == "WalkAndBalance/walk/countdown" })
-        #expect(countdown.spokenInstructions == [SpokenInstruction(time: 0, text: "Place the phone in your pocket.")])
+        #expect(countdown.spokenInstructions == [SpokenInstruction(time: 0, text: "Place the phone in your pocket.", key: "start")])
         #expect(plan.steps.map(\.stepPath) == [
             "WalkAndBalance/introduction",
             "WalkAndBalance/walk/walkInstructions", "WalkAndBalance/walk/volumeUp", "WalkAndBalance/walk/pantsWithPocket",

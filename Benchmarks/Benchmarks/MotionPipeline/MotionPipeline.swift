@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("breakdown: one record's JSON text (appendJSON), 200 records per iteration") { benchmark in
-        var buffer = ByteBuffer(capacity: 256 * 1024)
+        var buffer = SampleByteBuffer(capacity: 256 * 1024)
         let stepPath = MotionRecordFormat.jsonStepPath("WalkAndBalance/walk/motion")
         let record = MotionRecord(sensorType: .gyro, uptime: 5000.123456789, x: 0.1234567, y: -0.987654321, z: 0.5)
         benchmark.startMeasurement()
@@ -135,7 +135,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Double to JSON text, 1000 values per iteration") { benchmark in
-        var buffer = ByteBuffer(capacity: 64 * 1024)
+        var buffer = SampleByteBuffer(capacity: 64 * 1024)
         let values = (0..<1000).map { Double($0) * 0.0123456789 - 3.3 }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {

@@ -1,3 +1,5 @@
+import Clocks
+import BlockingCalls
 import Foundation
 import IIO
 import Logging
@@ -22,7 +24,7 @@ final class DeviceReader: @unchecked Sendable {
     private let logger: Logger
     private let stopLock = NSLock()
     private var stopRequested = false
-    private var thread: ReaderThread?
+    private var thread: DedicatedThread?
 
     init(device: IIODevice, buffer: IIOBuffer, layout: Layout, sink: any MotionSampleSink, stallTimeout: Double, logger: Logger) {
         self.device = device
@@ -33,15 +35,19 @@ final class DeviceReader: @unchecked Sendable {
         self.logger = logger
     }
 
+    /// The IIO device id (`iio:device0`).
+    var deviceID: String { device.id }
+
     func start() {
-        thread = ReaderThread(name: "iio-\(device.id)") { [self] in run() }
+        thread = DedicatedThread(name: "iio-\(device.id)") { [self] heartbeat in run(heartbeat) }
     }
 
-    /// Asks the loop to end and wakes a blocked refill; then waits for the thread.
-    func stop() async {
+    /// Asks the loop to end and wakes a blocked refill; then waits for the thread, at most
+    /// `deadline`. Returns false when the thread is still stuck in a call.
+    func stop(within deadline: Duration) async -> Bool {
         stopLock.withLock { stopRequested = true }
         buffer.cancel()
-        await thread?.join()
+        return await thread?.finished(within: deadline) ?? true
     }
 
     private var isStopping: Bool {
@@ -50,14 +56,15 @@ final class DeviceReader: @unchecked Sendable {
         return stopRequested
     }
 
-    private func run() {
+    private func run(_ heartbeat: ThreadHeartbeat) {
         let deviceID = device.id
         var samples: [MotionSample] = []
         samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
         var converter = layout.converter
-        var lastData = TimestampClock.boottime.now()
+        var lastData = RecordingClock.uptime()
         while !isStopping {
             let bytes: Int
+            heartbeat.beat()
             do {
                 bytes = try buffer.refill()
             } catch {
@@ -86,7 +93,7 @@ final class DeviceReader: @unchecked Sendable {
                 usleep(10_000)
                 continue
             }
-            let readTime = TimestampClock.boottime.now()
+            let readTime = RecordingClock.uptime()
             lastData = readTime
             guard let start = buffer.scanStart else { continue }
             let step = buffer.scanStep
@@ -120,7 +127,7 @@ final class DeviceReader: @unchecked Sendable {
                     underlying: error)
             }
         }
-        let silence = TimestampClock.boottime.now() - lastData
+        let silence = RecordingClock.uptime() - lastData
         if silence > stallTimeout {
             return MotionSourceError(
                 .stalled,

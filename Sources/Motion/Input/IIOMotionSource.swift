@@ -1,6 +1,7 @@
 import Foundation
 import IIO
 public import Logging
+import TaskModel
 
 /// Motion sensors of a libiio context (`local:`, `ip:HOST`): sets the sampling frequency to the
 /// nearest the device offers, puts the timestamp channel on CLOCK_BOOTTIME when it can (else
@@ -71,9 +72,15 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         return frequencies
     }
 
-    public func stop() async {
-        for reader in readers { await reader.stop() }
+    public func stop(within deadline: Duration) async throws(MotionSourceError) {
+        var stuck: [String] = []
+        for reader in readers where !(await reader.stop(within: deadline)) { stuck.append(reader.deviceID) }
         readers = []
+        if !stuck.isEmpty {
+            throw MotionSourceError(
+                .timedOut,
+                "The motion sensor \(stuck.joined(separator: ", ")) at \(uri) did not stop within \(deadline) and hangs in a device call; reconnect it or restart the daemon.")
+        }
     }
 
     private func prepare(
@@ -161,6 +168,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        NumberText.plain(value)
     }
 }

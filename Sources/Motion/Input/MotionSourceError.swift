@@ -14,6 +14,8 @@ public struct MotionSourceError: Error, Sendable, CustomStringConvertible {
         case stalled
         /// Configuring the device failed.
         case configuration
+        /// A reader thread did not end within the deadline (the device hangs).
+        case timedOut
     }
 
     /// What went wrong.

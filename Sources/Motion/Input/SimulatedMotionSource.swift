@@ -1,3 +1,5 @@
+import Clocks
+import BlockingCalls
 import Foundation
 import Glibc
 import IIO
@@ -14,7 +16,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     private let logger: Logger
     private let lock = NSLock()
     private var stopRequested = false
-    private var thread: ReaderThread?
+    private var thread: DedicatedThread?
 
     /// Frequencies the simulated device offers, in Hz.
     public static let availableFrequencies: [Double] = [10, 25, 50, 100, 200]
@@ -56,17 +58,20 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         sink.note("Samples come from the built-in simulated IMU (\(activity.rawValue)), not from a sensor.")
         let order = sensors.sorted()
         let activity = self.activity
-        thread = ReaderThread(name: "sim-imu") { [self] in
-            run(sensors: order, rate: rate, activity: activity, sink: sink)
+        thread = DedicatedThread(name: "sim-imu") { [self] heartbeat in
+            run(sensors: order, rate: rate, activity: activity, sink: sink, heartbeat: heartbeat)
         }
         logger.info("Simulated IMU started", metadata: ["frequency": "\(rate)", "activity": "\(activity.rawValue)"])
         return Dictionary(uniqueKeysWithValues: order.map { ($0, rate) })
     }
 
-    public func stop() async {
+    public func stop(within deadline: Duration) async throws(MotionSourceError) {
         lock.withLock { stopRequested = true }
-        await thread?.join()
+        let ended = await thread?.finished(within: deadline) ?? true
         thread = nil
+        if !ended {
+            throw MotionSourceError(.timedOut, "The simulated IMU did not stop within \(deadline).")
+        }
     }
 
     private var isStopping: Bool {
@@ -75,7 +80,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         return stopRequested
     }
 
-    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink) {
+    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink, heartbeat: ThreadHeartbeat) {
         var model = SimulatedMotion(activity: activity)
         let period = 1 / rate
         let perBatch = max(1, Int((rate * 0.02).rounded(.up)))
@@ -83,7 +88,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         batch.reserveCapacity(perBatch * sensors.count)
         // Sample n is taken at start + n × period on CLOCK_BOOTTIME and delivered once that
         // time has passed, as a sensor's buffer would deliver it.
-        let startUptime = TimestampClock.boottime.now()
+        let startUptime = RecordingClock.uptime()
         var index = 0
         while !isStopping {
             batch.removeAll(keepingCapacity: true)
@@ -96,6 +101,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 index += 1
             }
             let due = startUptime + Double(index - 1) * period
+            heartbeat.beat()
             sleep(until: due)
             if isStopping { break }
             batch.withUnsafeBufferPointer { sink.receive($0) }
@@ -103,7 +109,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func sleep(until uptime: Double) {
-        let delay = uptime - TimestampClock.boottime.now()
+        let delay = uptime - RecordingClock.uptime()
         guard delay > 0 else { return }
         var request = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - Double(Int(delay))) * 1_000_000_000))
         var remaining = timespec()

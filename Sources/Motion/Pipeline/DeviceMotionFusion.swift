@@ -80,7 +80,7 @@ final class DeviceMotionFusionStage: MotionFusionStage {
         if types.contains(.magneticField), let field = motion.magneticField {
             emit(MotionRecord(
                 sensorType: .magneticField, uptime: motion.uptime, x: field.field.x, y: field.field.y,
-                z: field.field.z, eventAccuracy: field.accuracy.rawValue))
+                z: field.field.z, eventAccuracy: field.accuracy.rawValue, heading: motion.heading))
         }
     }
 

@@ -1,3 +1,4 @@
+import AsyncActions
 import Foundation
 public import SampleFiles
 
@@ -23,8 +24,10 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     private var sourceNotes: [String] = []
     private var failure: Failure?
     private var isClosed = false
-    private var waiters: [CheckedContinuation<Failure?, Never>] = []
+    private let failureSignal = RecordingFailureSignal<Failure>()
     private let warn: (@Sendable (String) -> Void)?
+    private let progress: (@Sendable (_ recordsWritten: Int, _ achievedRate: Double) -> Void)?
+    private var progressWindow = ProgressWindow()
 
     /// - Parameters:
     ///   - rawTypes: the raw sensors whose samples are written as they come.
@@ -32,12 +35,17 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     ///   - fusion: the stage producing the fused types, if any were asked for.
     ///   - warn: told about each of the first gaps as it is found (the recorder turns these into
     ///     `.warning` events); called on a reader thread.
+    ///   - progress: told once per second of sample time the records written so far and the
+    ///     rate each sensor achieved over that second (Hz); called on a reader thread.
     public init(
         writer: MotionRecordWriter, rawTypes: Set<SensorKind>, frequencies: [SensorKind: Double], fusion: (any MotionFusionStage)?,
-        warn: (@Sendable (String) -> Void)? = nil
+        warn: (@Sendable (String) -> Void)? = nil,
+        progress: (@Sendable (_ recordsWritten: Int, _ achievedRate: Double) -> Void)? = nil
     ) {
         self.writer = writer
         self.warn = warn
+        self.progress = progress
+        progressWindow.sensorCount = max(1, frequencies.count)
         writesRaw = SensorKind.allCases.map { rawTypes.contains($0) }
         self.fusion = fusion
         gapDetectors = Self.detectors(frequencies)
@@ -51,6 +59,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     public func setFrequencies(_ frequencies: [SensorKind: Double]) {
         lock.lock()
         gapDetectors = Self.detectors(frequencies)
+        progressWindow.sensorCount = max(1, frequencies.count)
         lock.unlock()
     }
 
@@ -74,6 +83,11 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
                 }
             }
             try writer.tick()
+            if let progress, let last = samples.last,
+                let rate = progressWindow.add(samples: samples.count, at: last.uptime)
+            {
+                progress(writer.recordCount, rate)
+            }
         } catch {
             fail(.output(error))
         }
@@ -111,7 +125,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
             }
             try writer.close()
             try flushed.get()
-            resumeWaiters(with: nil)
+            failureSignal.close()
         }
         return notesLocked()
     }
@@ -123,24 +137,20 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         try? writer.close()
-        resumeWaiters(with: nil)
+        failureSignal.close()
     }
 
-    /// Waits until the recording fails (returns the failure) or the pipeline is closed (nil).
+    /// Waits until the recording fails (returns the failure) or the pipeline is closed or the
+    /// waiting task is cancelled (nil).
     public func waitForFailure() async -> Failure? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Failure?, Never>) in
-            lock.lock()
-            if let failure {
-                lock.unlock()
-                continuation.resume(returning: failure)
-            } else if isClosed {
-                lock.unlock()
-                continuation.resume(returning: nil)
-            } else {
-                waiters.append(continuation)
-                lock.unlock()
-            }
-        }
+        await failureSignal.wait()
+    }
+
+    /// The failure that ended the recording, if any.
+    public var recordedFailure: Failure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
     }
 
     /// The notes so far (gaps and source facts).
@@ -172,16 +182,33 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         "\(sensor.rawValue): \(String(format: "%.3f", gap.duration)) s without samples after uptime \(String(format: "%.6f", gap.after)) (buffer overrun); about \(gap.missingSamples) sample(s) missing."
     }
 
+    /// Counts raw samples per second of sample time for the progress figures.
+    private struct ProgressWindow {
+        var sensorCount = 1
+        var windowStart: Double?
+        var samples = 0
+
+        /// Adds `samples` ending at `uptime`; returns the per-sensor rate (Hz) when a second
+        /// has passed since the window started.
+        mutating func add(samples count: Int, at uptime: Double) -> Double? {
+            guard let start = windowStart else {
+                windowStart = uptime
+                return nil
+            }
+            samples += count
+            let elapsed = uptime - start
+            guard elapsed >= 1 else { return nil }
+            let rate = Double(samples) / Double(sensorCount) / elapsed
+            windowStart = uptime
+            samples = 0
+            return rate
+        }
+    }
+
     private func fail(_ failure: Failure) {
         guard self.failure == nil else { return }
         self.failure = failure
-        resumeWaiters(with: failure)
-    }
-
-    private func resumeWaiters(with failure: Failure?) {
-        let resumed = waiters
-        waiters = []
-        for waiter in resumed { waiter.resume(returning: failure) }
+        failureSignal.report(failure)
     }
 
     private func notesLocked() -> [String] {

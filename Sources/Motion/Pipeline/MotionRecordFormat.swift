@@ -12,7 +12,7 @@ public enum MotionRecordFormat {
 
     /// The step path as a JSON string literal (quoted, escaped), computed once per step change.
     public static func jsonStepPath(_ stepPath: String) -> [UInt8] {
-        var buffer = ByteBuffer(capacity: stepPath.utf8.count + 8)
+        var buffer = SampleByteBuffer(capacity: stepPath.utf8.count + 8)
         buffer.appendJSONString(stepPath)
         return buffer.bytes
     }
@@ -33,7 +33,7 @@ public enum MotionRecordFormat {
     /// Appends a record as a JSON object.
     @inline(__always)
     public static func appendJSON(
-        _ record: MotionRecord, timestamp: Double, stepPath: [UInt8], to buffer: inout ByteBuffer
+        _ record: MotionRecord, timestamp: Double, stepPath: [UInt8], to buffer: inout SampleByteBuffer
     ) {
         buffer.append("{\"uptime\":")
         buffer.append(double: record.uptime)
@@ -70,10 +70,14 @@ public enum MotionRecordFormat {
     }
 
     /// Appends a step marker as a JSON object.
-    public static func appendJSONMarker(uptime: Double, stepPath: [UInt8], timestampDate: String, to buffer: inout ByteBuffer) {
+    public static func appendJSONMarker(
+        uptime: Double, timestamp: Double, stepPath: [UInt8], timestampDate: String, to buffer: inout SampleByteBuffer
+    ) {
         buffer.append("{\"uptime\":")
         buffer.append(double: uptime)
-        buffer.append(",\"timestamp\":0,\"stepPath\":")
+        buffer.append(",\"timestamp\":")
+        buffer.append(double: timestamp)
+        buffer.append(",\"stepPath\":")
         buffer.append(contentsOf: stepPath)
         buffer.append(",\"timestampDate\":")
         buffer.appendJSONString(timestampDate)
@@ -82,7 +86,7 @@ public enum MotionRecordFormat {
 
     /// Appends a record as a CSV row.
     @inline(__always)
-    public static func appendCSV(_ record: MotionRecord, timestamp: Double, stepPath: [UInt8], to buffer: inout ByteBuffer) {
+    public static func appendCSV(_ record: MotionRecord, timestamp: Double, stepPath: [UInt8], to buffer: inout SampleByteBuffer) {
         buffer.append(double: record.uptime)
         buffer.append(",")
         buffer.append(double: timestamp)
@@ -110,9 +114,13 @@ public enum MotionRecordFormat {
     }
 
     /// Appends a step marker as a CSV row.
-    public static func appendCSVMarker(uptime: Double, stepPath: [UInt8], timestampDate: String, to buffer: inout ByteBuffer) {
+    public static func appendCSVMarker(
+        uptime: Double, timestamp: Double, stepPath: [UInt8], timestampDate: String, to buffer: inout SampleByteBuffer
+    ) {
         buffer.append(double: uptime)
-        buffer.append(",0,")
+        buffer.append(",")
+        buffer.append(double: timestamp)
+        buffer.append(",")
         buffer.append(contentsOf: stepPath)
         buffer.append(",")
         buffer.append(utf8: timestampDate)
@@ -120,7 +128,7 @@ public enum MotionRecordFormat {
     }
 
     @inline(__always)
-    private static func appendSensorType(_ record: MotionRecord, to buffer: inout ByteBuffer) {
+    private static func appendSensorType(_ record: MotionRecord, to buffer: inout SampleByteBuffer) {
         switch record.sensorType {
         case .accelerometer: buffer.append("accelerometer")
         case .gyro: buffer.append("gyro")

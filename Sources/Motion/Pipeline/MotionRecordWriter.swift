@@ -12,7 +12,8 @@ public final class MotionRecordWriter {
     private let output: Output
     /// CLOCK_BOOTTIME seconds when the recording started; `timestamp` counts from here.
     public let startUptime: Double
-    private var stepPath: [UInt8] = []
+    /// The step changes so far, in time order: (CLOCK_BOOTTIME of the change, encoded path).
+    private var steps: [(uptime: Double, path: [UInt8])] = []
     /// Records written (markers excluded).
     public private(set) var recordCount = 0
 
@@ -34,26 +35,43 @@ public final class MotionRecordWriter {
         return false
     }
 
-    /// Writes a step marker and makes `stepPath` the path of the records that follow.
+    /// Writes a step marker at `uptime` (its `timestamp` is seconds since the recorder started,
+    /// as MobilePassiveData's `SampleRecorder.moveTo` writes it); records sampled from `uptime`
+    /// on carry `stepPath`.
     public func writeMarker(uptime: Double, stepPath: String, timestampDate: String) throws(SampleFileError) {
+        let timestamp = uptime - startUptime
         switch output {
         case .json(let file):
-            self.stepPath = MotionRecordFormat.jsonStepPath(stepPath)
-            let encoded = self.stepPath
+            let encoded = MotionRecordFormat.jsonStepPath(stepPath)
+            steps.append((uptime, encoded))
             try file.appendElement { buffer in
-                MotionRecordFormat.appendJSONMarker(uptime: uptime, stepPath: encoded, timestampDate: timestampDate, to: &buffer)
+                MotionRecordFormat.appendJSONMarker(
+                    uptime: uptime, timestamp: timestamp, stepPath: encoded, timestampDate: timestampDate, to: &buffer)
             }
         case .csv(let writer):
-            self.stepPath = MotionRecordFormat.csvStepPath(stepPath)
-            MotionRecordFormat.appendCSVMarker(uptime: uptime, stepPath: self.stepPath, timestampDate: timestampDate, to: &writer.buffer)
+            let encoded = MotionRecordFormat.csvStepPath(stepPath)
+            steps.append((uptime, encoded))
+            MotionRecordFormat.appendCSVMarker(
+                uptime: uptime, timestamp: timestamp, stepPath: encoded, timestampDate: timestampDate, to: &writer.buffer)
             try writer.commitIfNeeded()
         }
     }
 
-    /// Writes one record stamped with the current step path.
+    /// The encoded path of the step showing at `uptime`: the last step change at or before it
+    /// (the first step for samples taken before the recorder started). Samples arrive a buffer
+    /// late, so the search starts at the newest change and rarely moves.
+    @inline(__always)
+    private func stepPath(at uptime: Double) -> [UInt8] {
+        guard var index = steps.indices.last else { return [] }
+        while index > 0 && steps[index].uptime > uptime { index -= 1 }
+        return steps[index].path
+    }
+
+    /// Writes one record stamped with the step that was showing at its own time.
     @inline(__always)
     public func write(_ record: MotionRecord) throws(SampleFileError) {
         let timestamp = record.uptime - startUptime
+        let stepPath = stepPath(at: record.uptime)
         recordCount += 1
         switch output {
         case .json(let file):

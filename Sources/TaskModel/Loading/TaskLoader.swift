@@ -115,6 +115,11 @@ public struct TaskLoader: Sendable {
     }
 
     private func parseObject(_ data: Data, context: Context, codingPath: String, reasonSuffix: String) throws(TaskLoadError) -> [String: JSONValue] {
+        // JSON5 decoding is lenient only for valid UTF-8: Foundation's JSON5 scanner traps on
+        // some invalid bytes, so they are refused here, before any decoder sees them.
+        if let fault = UTF8Validation.firstFault(in: [UInt8](data)) {
+            throw TaskLoadError(file: context.displayName, codingPath: codingPath, reason: fault.reason + reasonSuffix)
+        }
         let value = try decode(JSONValue.self, data, context: context, prefix: codingPath, reasonSuffix: reasonSuffix)
         guard let members = value.objectValue else {
             throw TaskLoadError(file: context.displayName, codingPath: codingPath,

@@ -1,13 +1,16 @@
 public import Foundation
 
-/// A step result carrying the front end's navigation choice: `{type: "navigation", identifier, startDate, endDate, skipToIdentifier}`.
+/// A step result carrying the front end's navigation choice. SageResearch 4 has no result type
+/// of its own for it: it is encoded as the base result it wraps, `{type: "base", identifier,
+/// startDate, endDate, skipToIdentifier}` (DESIGN: results). `type: "navigation"`, written by
+/// older versions of this project, still decodes.
 public struct NavigationResult: TimedStepResult, Hashable {
     public var identifier: String
     public var startDate: Date
     public var endDate: Date
     public var skipToIdentifier: String?
 
-    public var resultType: ResultType { .navigation }
+    public var resultType: ResultType { .base }
 
     public init(identifier: String, startDate: Date, endDate: Date, skipToIdentifier: String? = nil) {
         self.identifier = identifier

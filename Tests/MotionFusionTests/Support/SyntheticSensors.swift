@@ -1,4 +1,5 @@
 import MotionFusion
+import TestSupport
 
 /// Ideal accelerometer, gyroscope and magnetometer readings of a `MotionTrajectory`, in
 /// CoreMotion units and signs, plus seeded noise, a constant gyro bias and a hard-iron offset,

@@ -1,4 +1,4 @@
-/// The test's own statement of the conversion rules (DESIGN.md 4), written without the
+/// The test's own statement of the conversion rules (docs/motion.md), written without the
 /// product's code: SI = (raw + offset) × scale, then the mount matrix (rows as printed, v' = M·v),
 /// then CoreMotion units (accelerometer: −SI / 9.80665 g; gyroscope rad/s; magnetometer
 /// gauss × 100 = µT).

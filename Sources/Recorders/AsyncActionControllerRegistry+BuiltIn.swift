@@ -1,0 +1,19 @@
+public import AsyncActions
+import Audio
+import Motion
+import TaskModel
+
+extension AsyncActionControllerRegistry {
+    /// The built-in controllers: `motion` (with the sensor-fusion stage for device-motion types)
+    /// and `microphone`. `distance` and every other type get the unsupported controller.
+    public static var builtIn: AsyncActionControllerRegistry {
+        var registry = AsyncActionControllerRegistry()
+        registry.register(.motion, as: MotionRecorderConfiguration.self) { configuration, output, settings in
+            MotionRecorder(configuration: configuration, output: output, settings: settings, fusion: DeviceMotionFusion())
+        }
+        registry.register(.microphone, as: AudioRecorderConfiguration.self) { configuration, output, settings in
+            MicrophoneRecorder(configuration: configuration, output: output, settings: MicrophoneSettings(settings))
+        }
+        return registry
+    }
+}

@@ -1,0 +1,26 @@
+public import Foundation
+import TaskModel
+
+extension RunStore {
+    /// Ends a run: writes its results and archive, then the manifest with status `final` and
+    /// `reason` (or `saved` for a save, which writes no archive). The manifest is written last,
+    /// so a crash in between leaves a run that recovery finishes again.
+    @discardableResult
+    public func finish(_ run: RunDirectory, manifest: RunManifest, reason: FinishReason, now: Date = Date()) throws(RunStoreError) -> RunManifest {
+        var manifest = manifest
+        manifest.finishReason = reason
+        if reason == .saved {
+            manifest.status = .saved
+        } else {
+            if manifest.results.endDateTime == nil { manifest.results.endDateTime = now }
+            manifest.results.closeOpenSections(at: manifest.results.endDate)
+            try run.writeResultsAndArchive(manifest.results, platform: platform, now: now)
+            manifest.status = .final
+            manifest.currentStepPath = nil
+            manifest.archive = run.archiveName
+        }
+        try run.writeManifest(manifest, now: now)
+        logger.info("The run finished.", metadata: ["taskRunUUID": "\(run.taskRunUUID)", "reason": "\(reason.rawValue)"])
+        return manifest
+    }
+}

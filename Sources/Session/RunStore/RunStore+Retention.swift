@@ -1,0 +1,55 @@
+public import Foundation
+import TaskModel
+
+extension RunStore {
+    /// What retention did.
+    public struct RetentionReport: Sendable, Hashable {
+        /// Runs removed whole (past the policy and collected).
+        public var removed: [UUID] = []
+        /// Runs past the policy whose files were removed; their manifest and archive wait for collection.
+        public var trimmed: [UUID] = []
+    }
+
+    /// Applies `policy` to the finished runs (running and saved runs are never touched).
+    public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws(RunStoreError) -> RetentionReport {
+        var report = RetentionReport()
+        let finished = runDirectories()
+            .compactMap { run -> (RunDirectory, RunManifest)? in
+                guard let manifest = try? run.readManifest(), manifest.status == .final else { return nil }
+                return (run, manifest)
+            }
+            .sorted { $0.1.results.endDate > $1.1.results.endDate }
+        for (rank, (run, manifest)) in finished.enumerated() {
+            let tooMany = policy.keepCount.map { rank >= $0 } ?? false
+            let tooOld = policy.maximumAge.map { now.timeIntervalSince(manifest.results.endDate) > $0 } ?? false
+            guard tooMany || tooOld else { continue }
+            if manifest.collectedDate != nil || manifest.archive == nil {
+                try discard(run.taskRunUUID)
+                report.removed.append(run.taskRunUUID)
+            } else if try trim(run, manifest: manifest, now: now) {
+                report.trimmed.append(run.taskRunUUID)
+            }
+        }
+        return report
+    }
+
+    /// Removes everything but the manifest and the archive; false when there was nothing left.
+    private func trim(_ run: RunDirectory, manifest: RunManifest, now: Date) throws(RunStoreError) -> Bool {
+        let keep: Set<String> = [RunDirectory.manifestName, run.archiveName]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: run.url.path)) ?? []
+        let doomed = names.filter { !keep.contains($0) }
+        guard !doomed.isEmpty else { return false }
+        for name in doomed {
+            do {
+                try FileManager.default.removeItem(at: run.url.appendingPathComponent(name))
+            } catch {
+                throw RunStoreError("trim the run", path: run.url.appendingPathComponent(name).path, reason: error.localizedDescription)
+            }
+        }
+        var manifest = manifest
+        manifest.notes.append("Retention removed the run's files on \(Timestamp.string(from: now)); the archive is kept until it is collected.")
+        try run.writeManifest(manifest, now: now)
+        logger.info("Retention trimmed a run to its archive.", metadata: ["taskRunUUID": "\(run.taskRunUUID)"])
+        return true
+    }
+}

@@ -1,0 +1,26 @@
+/// Why a session refused a command: a code a front end can act on and a sentence that says
+/// what to do instead.
+public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable, Codable {
+        /// The command does not fit the session's state (forward before start, start twice, …).
+        case invalidState
+        /// The command is not allowed on the step shown (back from a completion step, …).
+        case notAllowed
+        /// A permission request must be answered first.
+        case permissionPending
+        /// A step result, identifier or answer is not acceptable.
+        case invalidArgument
+        /// The run directory could not be written.
+        case storageFailed
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,28 @@
+public import TaskModel
+
+/// What a front end sends with "forward": the answers the person gave on the step shown and
+/// where to go next.
+public struct StepResultInput: Sendable, Hashable {
+    public struct Answer: Sendable, Hashable {
+        public var identifier: String
+        public var value: JSONValue
+        /// SageResearch's `answerType` object (`{"type": "integer"}`, …), as the front end knows it.
+        public var answerType: JSONValue?
+        public var questionText: String?
+
+        public init(identifier: String, value: JSONValue, answerType: JSONValue? = nil, questionText: String? = nil) {
+            self.identifier = identifier
+            self.value = value
+            self.answerType = answerType
+            self.questionText = questionText
+        }
+    }
+
+    public var answers: [Answer]
+    public var skipToIdentifier: String?
+
+    public init(answers: [Answer] = [], skipToIdentifier: String? = nil) {
+        self.answers = answers
+        self.skipToIdentifier = skipToIdentifier
+    }
+}

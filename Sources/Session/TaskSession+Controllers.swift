@@ -1,0 +1,277 @@
+import AsyncActions
+import BlockingCalls
+import Clocks
+import Foundation
+import Logging
+import TaskModel
+import TaskNavigation
+
+extension TaskSession {
+    // MARK: Creating and permissions
+
+    /// Creates the controller of `reference` (its owner or start step is shown) and decides its
+    /// permissions: policy first, the front end when the policy says ask, then the controller's
+    /// own check that its device opens.
+    func create(_ reference: AsyncActionReference, on step: Step) async {
+        let key = reference.description
+        if let existing = controllers[key], existing.isActive { return }
+        let output = makeOutput(for: reference)
+        let controller = settings.makeController(reference.configuration, output)
+        controllers[key] = ControllerEntry(reference: reference, controller: controller, output: output, phase: .preparing)
+        controllerOrder.removeAll { $0 == key }
+        controllerOrder.append(key)
+        pumpEvents(of: controller, key: key)
+
+        var waitingFor: [UInt64] = []
+        for permission in reference.configuration.permissionTypes {
+            switch ledger.request(permission, for: key, now: RecordingClock.monotonic()) {
+            case .granted:
+                continue
+            case .denied:
+                await fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was denied, so \(reference.identifier) does not record. Change the permission policy or answer the request to record it.")
+                return
+            case .waiting(let id):
+                waitingFor.append(id)
+            case .ask(let question):
+                waitingFor.append(question.id)
+                let entry = (step.properties["permissions"]?.arrayValue ?? [])
+                    .compactMap(\.objectValue)
+                    .first { $0["permissionType"]?.stringValue == permission.rawValue || $0["type"]?.stringValue == permission.rawValue }
+                let offset = RecordingClock.uptime() - RecordingClock.monotonic()
+                events.publish(.permissionRequest(PermissionRequest(
+                    id: question.id, permission: permission.rawValue, title: entry?["title"]?.stringValue,
+                    reason: entry?["reason"]?.stringValue, actions: [reference.identifier],
+                    deadlineUptime: question.deadline + offset)))
+                let id = question.id
+                let delay = question.deadline - RecordingClock.monotonic()
+                schedule { [weak self] in
+                    do { try await Task.sleep(for: .seconds(max(delay, 0))) } catch { return }
+                    await self?.permissionDeadline(id)
+                }
+            }
+        }
+        if waitingFor.isEmpty {
+            await requestDevice(key)
+        } else {
+            controllers[key]?.phase = .asking
+            if state == .running || state == .paused { state = .waitingForPermission }
+        }
+    }
+
+    /// The controller's own permission step: can its device be opened?
+    func requestDevice(_ key: String) async {
+        guard let entry = controllers[key], entry.phase == .preparing || entry.phase == .asking else { return }
+        controllers[key]?.phase = .preparing
+        do {
+            try await entry.controller.requestPermission()
+            // Re-check after the await: the run may have ended or the action been stopped.
+            guard controllers[key]?.phase == .preparing else { return }
+            controllers[key]?.phase = .ready
+            // An action created while its owner's timer already runs starts at once.
+            if timer?.isRunning == true, let path = navigator.currentStepPath { await startController(key, stepPath: path) }
+        } catch {
+            await fail(key, code: .permissionDenied, message: Self.message(of: error))
+        }
+    }
+
+    func permissionDeadline(_ id: UInt64) async {
+        await exclusive {
+            guard let question = ledger.open[id], question.deadline <= RecordingClock.monotonic() + 0.001 else { return }
+            await permissionAnswered(id, granted: false, byTimeout: true)
+        }
+    }
+
+    func permissionAnswered(_ id: UInt64, granted: Bool, byTimeout: Bool) async {
+        guard let question = ledger.answer(id, granted: granted) else { return }
+        events.publish(.permissionAnswered(id: id, permission: question.permission.rawValue, granted: granted))
+        for key in question.waiting {
+            guard controllers[key]?.phase == .asking else { continue }
+            if granted {
+                // Other permissions of the same action may still be open.
+                let stillOpen = ledger.open.values.contains { $0.waiting.contains(key) }
+                if !stillOpen { await requestDevice(key) }
+            } else {
+                let how = byTimeout ? "was not answered within \(Int(ledger.timeout)) s" : "was denied"
+                await fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(controllers[key]?.reference.identifier ?? key) does not record.")
+            }
+        }
+        guard !ledger.isWaiting, state == .waitingForPermission else { return }
+        state = timer?.isPaused == true ? .paused : .running
+        if let step = navigator.currentStep, let current = timer, case .notStarted = current.phase, startsTimerAutomatically(step) {
+            await startStepTimer()
+        }
+        await writeManifest()
+    }
+
+    // MARK: Starting and stopping
+
+    /// Every created action with permission starts with the step timer (DESIGN: section 3).
+    func startReadyControllers(stepPath: String) async {
+        for key in controllerOrder where controllers[key]?.phase == .ready {
+            await startController(key, stepPath: stepPath)
+        }
+    }
+
+    func startController(_ key: String, stepPath: String) async {
+        guard let entry = controllers[key], entry.phase == .ready else { return }
+        controllers[key]?.phase = .running
+        let before = await runFiles()
+        do {
+            try await entry.controller.start(stepPath: stepPath)
+        } catch {
+            await fail(key, code: .deviceFailed, message: Self.message(of: error))
+            return
+        }
+        // The files the recorder created, so that recovery after a crash can repair them and
+        // give them file results (the manifest lists them as unfinished until stop).
+        let started = Date()
+        let created = await runFiles().subtracting(before).sorted()
+        guard controllers[key]?.phase == .running else { return }
+        controllers[key]?.files += created.map { name in
+            let stem = (name as NSString).deletingPathExtension
+            let suffix = stem.hasPrefix(entry.output.baseName) ? String(stem.dropFirst(entry.output.baseName.count)) : ""
+            let contentType = switch (name as NSString).pathExtension {
+            case "wav": "audio/wav"
+            case "csv": "text/csv"
+            default: "application/json"
+            }
+            let identifier = suffix.hasPrefix("_") ? entry.reference.identifier + suffix : entry.reference.identifier
+            return RunManifest.File(identifier: identifier, relativePath: name, contentType: contentType, startDate: started)
+        }
+    }
+
+    /// The names in the run directory.
+    func runFiles() async -> Set<String> {
+        let url = run.url
+        return (try? await BlockingCall.run("run-list") {
+            Set(try FileManager.default.contentsOfDirectory(atPath: url.path))
+        }) ?? []
+    }
+
+    /// Stops the actions `keys`: running ones hand over their results into the result of the
+    /// task or section that declared them; ones that never started are cancelled.
+    func stop(_ keys: [String]) async {
+        for key in keys {
+            guard let entry = controllers[key] else { continue }
+            switch entry.phase {
+            case .running:
+                controllers[key]?.phase = .stopped
+                do {
+                    let produced = try await entry.controller.stop()
+                    // Re-check: a failure event handled meanwhile records the error itself.
+                    guard controllers[key]?.phase == .stopped else { continue }
+                    for result in produced { record(result, for: key) }
+                } catch {
+                    guard controllers[key]?.phase == .stopped else { continue }
+                    controllers[key]?.phase = .running
+                    await fail(key, code: .deviceFailed, message: Self.message(of: error))
+                }
+            case .preparing, .asking, .ready:
+                controllers[key]?.phase = .cancelled
+                await entry.controller.cancel()
+            case .stopped, .failed, .cancelled:
+                continue
+            }
+        }
+    }
+
+    /// Cancels every action still active (a discarded run): their files are deleted.
+    func cancelAll() async {
+        for key in controllerOrder {
+            guard let entry = controllers[key], entry.isActive else { continue }
+            controllers[key]?.phase = .cancelled
+            await entry.controller.cancel()
+        }
+    }
+
+    // MARK: Results and failures
+
+    func record(_ result: any ResultData, for key: String) {
+        guard let entry = controllers[key] else { return }
+        results.appendAsyncResult(result, ownerPath: task.identifiers(along: entry.reference.ownerLocation))
+        // The closed files replace the ones listed at start (a file deleted at stop, such as
+        // audio not kept, goes from the list).
+        let closed = Self.relativePaths(in: result)
+        let kept = entry.files.filter { listed in
+            listed.isFinished && !closed.contains { $0.relativePath == listed.relativePath }
+        }
+        controllers[key]?.files = closed + kept
+    }
+
+    /// The files a result names, as the manifest lists them (closed: their result is recorded).
+    static func relativePaths(in result: any ResultData) -> [RunManifest.File] {
+        if let file = result as? FileResult {
+            return [RunManifest.File(
+                identifier: file.identifier, relativePath: file.relativePath, contentType: file.contentType ?? "application/octet-stream",
+                startDate: file.startDate, startUptime: file.startUptime, isFinished: true)]
+        }
+        if let collection = result as? CollectionResult { return collection.children.flatMap { relativePaths(in: $0.result) } }
+        return []
+    }
+
+    /// Records the `<identifier>_error` result of a failed action once, tells the front end, and
+    /// ends the run when the step or task says `shouldEndOnInterrupt`.
+    func fail(_ key: String, code: AsyncActionError.Code, message: String, result: ErrorResult? = nil) async {
+        guard let entry = controllers[key], ![.failed, .cancelled, .stopped].contains(entry.phase) else { return }
+        let wasRunning = entry.phase == .running
+        controllers[key]?.phase = .failed
+        let error = result ?? ErrorResult(
+            identifier: "\(entry.reference.identifier)_error", startDate: Date(), endDate: Date(),
+            errorDescription: message, errorDomain: AsyncActionError.domain, errorCode: code.rawValue)
+        results.appendAsyncResult(error, ownerPath: task.identifiers(along: entry.reference.ownerLocation))
+        logger.error("Async action failed", metadata: ["controller": "\(entry.reference.identifier)", "error": "\(error.errorDescription)"])
+        events.publish(.actionFailed(identifier: entry.reference.identifier, owner: entry.reference.owner, message: error.errorDescription))
+        if !wasRunning { await entry.controller.cancel() }
+        await writeManifest()
+        let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
+            || task.properties["shouldEndOnInterrupt"] == .bool(true)
+        if endsOnInterrupt, !state.isOver {
+            await finish(.failed)
+        }
+    }
+
+    /// Forwards a controller's events to the session until they end.
+    func pumpEvents(of controller: any AsyncActionController, key: String) {
+        let stream = controller.events
+        schedule { [weak self] in
+            for await event in stream {
+                await self?.controllerEvent(event, key: key)
+            }
+        }
+    }
+
+    func controllerEvent(_ event: AsyncActionEvent, key: String) async {
+        guard let entry = controllers[key] else { return }
+        let identifier = entry.reference.identifier
+        switch event.kind {
+        case .statusChanged(let status):
+            events.publish(.actionStatus(identifier: identifier, owner: entry.reference.owner, status: status), uptime: event.uptime)
+        case .failed(let result):
+            await exclusive {
+                await fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
+            }
+        case .warning(let message):
+            events.publish(.warning(message: message, identifier: identifier), uptime: event.uptime)
+        case .progress(.audioLevel(let average, let peak)):
+            events.publish(.audioLevel(identifier: identifier, averageDBFS: average, peakDBFS: peak), uptime: event.uptime)
+        case .progress(.motion(let samples, let rate)):
+            events.publish(.motionProgress(identifier: identifier, samplesWritten: samples, achievedRate: rate), uptime: event.uptime)
+        }
+    }
+
+    static func message(of error: any Error) -> String {
+        if let error = error as? AsyncActionError { return error.message }
+        return "\(error)"
+    }
+
+    // MARK: Output
+
+    /// Where an action writes: `<section>_<identifier>` inside a section, else `<identifier>`.
+    func makeOutput(for reference: AsyncActionReference) -> RecorderOutput {
+        let section = reference.ownerLocation == .root ? nil : task.step(at: reference.ownerLocation)?.identifier
+        let base = uniqueBaseName(RecorderFileName.baseName(sectionIdentifier: section, identifier: reference.identifier))
+        var logger = logger
+        logger[metadataKey: "controller"] = "\(reference.identifier)"
+        return RecorderOutput(directory: run.url, baseName: base, taskRunUUID: taskRunUUID, ownerPath: reference.owner, logger: logger)
+    }
+}

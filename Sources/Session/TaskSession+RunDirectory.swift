@@ -1,0 +1,70 @@
+import AsyncActions
+import BlockingCalls
+import Foundation
+import Logging
+import TaskModel
+
+extension TaskSession {
+    /// The run as the manifest records it.
+    func manifest() async -> RunManifest {
+        var manifest = RunManifest(
+            taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate, results: results.taskResult(),
+            status: state == .saved ? .saved : .running, currentStepPath: navigator.currentStepPath,
+            history: shownPaths, controllers: [], prompts: prompts)
+        for key in controllerOrder {
+            guard let entry = controllers[key] else { continue }
+            let status = await entry.controller.status
+            manifest.controllers.append(RunManifest.Controller(
+                identifier: entry.reference.identifier, owner: entry.reference.owner, status: status.description,
+                files: entry.files))
+        }
+        return manifest
+    }
+
+    /// Rewrites the run manifest (atomically, off the actor). A failure is reported, never fatal:
+    /// the recording goes on and the next write tries again.
+    func writeManifest() async {
+        guard state != .finished(.discarded) else { return }
+        let manifest = await manifest()
+        let run = run
+        do {
+            try await BlockingCall.run("run-manifest") { try run.writeManifest(manifest) }
+        } catch {
+            logger.error("The run manifest could not be written", metadata: ["error": "\(error)"])
+            events.publish(.warning(message: "The run manifest could not be written: \(error). The recording goes on.", identifier: nil))
+        }
+    }
+
+    /// Writes `taskResult.json`, `answers.json`, `metadata.json` and `prompts.json` at the
+    /// result-ready moment (the last completion step shows).
+    func writeResults() async {
+        let result = results.taskResult()
+        let run = run, platform = store.platform, prompts = prompts
+        do {
+            try await BlockingCall.run("run-results") {
+                if !prompts.isEmpty { try run.writePrompts(prompts) }
+                _ = try run.writeResults(result, platform: platform)
+            }
+        } catch {
+            logger.error("The results could not be written", metadata: ["error": "\(error)"])
+            events.publish(.warning(message: "The results could not be written: \(error)", identifier: nil))
+        }
+    }
+
+    /// Ends the run on disk: results, archive and a final (or saved) manifest. Returns the archive.
+    func finishRun(_ reason: FinishReason, endDate: Date) async -> URL? {
+        let manifest = await manifest()
+        let run = run, store = store, prompts = prompts
+        do {
+            let written = try await BlockingCall.run("run-finish") {
+                if !prompts.isEmpty { try run.writePrompts(prompts) }
+                return try store.finish(run, manifest: manifest, reason: reason, now: endDate)
+            }
+            return written.archive.map { run.url.appendingPathComponent($0) }
+        } catch {
+            logger.error("The run could not be finished on disk", metadata: ["error": "\(error)"])
+            events.publish(.warning(message: "The run could not be finished on disk: \(error). The next start recovers it.", identifier: nil))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import AsyncActions
+import Clocks
+import Foundation
+import Logging
+import TaskModel
+import TaskNavigation
+import Voice
+
+extension TaskSession {
+    // MARK: Moves
+
+    /// Carries out one navigator move (docs/session.md, "A move"): the step left ends, its
+    /// actions stop, sections close and open, the new step's result is created, its actions are
+    /// created and ask permission, its prompts and timer are set up.
+    func perform(_ transition: NavigationTransition, exitTarget: Bool = false) async {
+        if let from = transition.from, let step = task.step(at: from) {
+            await leave(step, at: from, direction: transition.direction)
+        }
+        timer = nil
+        timerGeneration &+= 1
+
+        await stop(transition.stopAsyncActions.map(\.description))
+        let now = Date()
+        for container in transition.exitedContainers {
+            results.leaveSection(path: task.identifiers(along: container), endDate: now)
+        }
+        let direction = PathMarker.Direction(rawValue: transition.direction.rawValue) ?? .forward
+        for container in transition.enteredContainers {
+            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction)
+        }
+
+        guard let location = transition.to, let step = task.step(at: location) else {
+            await finish(exitTarget ? .earlyExit : .completed)
+            return
+        }
+        let path = task.stepPath(of: location)
+        logger[metadataKey: "stepPath"] = "\(path)"
+        try? results.showStep(
+            path: task.identifiers(along: location), result: BaseResult(identifier: step.identifier, startDate: now, endDate: now),
+            direction: direction)
+        endSpoken = false
+        resultSentByFrontEnd = false
+        shownPaths.append(path)
+        for key in controllerOrder {
+            guard let entry = controllers[key], entry.phase == .running else { continue }
+            await entry.controller.moveTo(stepPath: path)
+        }
+        for reference in transition.startAsyncActions {
+            await create(reference, on: step)
+        }
+        // Re-check: a controller failing on a step that ends on interrupt may have ended the run.
+        guard !state.isOver else { return }
+
+        publishStepShown(step, location: location, path: path, direction: transition.direction)
+        await prepareVoice(for: step, path: path)
+        if let duration = step.effectiveDuration, step.kind.isTimed {
+            timer = StepTimer(duration: duration)
+            if startsTimerAutomatically(step) && !ledger.isWaiting { await startStepTimer() }
+        }
+        if isLastCompletionStep(location) {
+            // SageResearch's result-ready moment: every recorder stops, the results are written.
+            await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
+            await writeResults()
+        }
+        await writeManifest()
+    }
+
+    /// The step shown ends: its `end` prompt is spoken if the timer did not get to it, queued
+    /// prompts are dropped, its result gets its end date.
+    private func leave(_ step: Step, at location: StepLocation, direction: NavigationDirection) async {
+        if !endSpoken, let end = step.spokenInstructions?["end"], direction == .forward {
+            endSpoken = true
+            await speakNow(end, stepPath: task.stepPath(of: location))
+        }
+        await settings.voice?.endStep()
+        let identifiers = task.identifiers(along: location)
+        if !resultSentByFrontEnd, let shown = results.currentResult(for: identifiers)?.result as? BaseResult {
+            var ended = shown
+            ended.endDate = Date()
+            try? results.setResult(ended, forStep: identifiers)
+        }
+    }
+
+    func startsTimerAutomatically(_ step: Step) -> Bool {
+        step.kind == .countdown || step.commands.contains(.startTimerAutomatically) || step.transitionsAutomatically
+    }
+
+    /// True for the task's last step when it is a completion step.
+    func isLastCompletionStep(_ location: StepLocation) -> Bool {
+        guard task.step(at: location)?.kind == .completion else { return false }
+        var container = task.container
+        for (depth, index) in location.indexPath.enumerated() {
+            guard index == container.steps.count - 1 else { return false }
+            if depth < location.indexPath.count - 1 {
+                guard let inner = container.steps[index].container else { return false }
+                container = inner
+            }
+        }
+        return true
+    }
+
+    func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) {
+        var allowed = ["forward", "cancel", "abandon"]
+        if navigator.history.count > 1, step.kind != .completion, !hides("goBackward", on: step) { allowed.append("back") }
+        if !hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
+        if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
+        events.publish(.stepShown(StepShown(
+            stepPath: path, step: step.properties, type: step.type.rawValue, direction: direction,
+            progress: navigator.progress, allowedActions: allowed,
+            duration: step.kind.isTimed ? step.effectiveDuration : nil,
+            previousResult: results.previousResult(for: task.identifiers(along: location)))))
+    }
+
+    // MARK: Voice
+
+    /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when
+    /// the timer starts later); the rest wait for the timer.
+    func prepareVoice(for step: Step, path: String) async {
+        let entries = SpokenInstructionSchedule.entries(for: step)
+        let keyed = Dictionary((step.spokenInstructions ?? [:]).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let prompts = entries.map { SpokenPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
+        for prompt in prompts where prompt.time == 0 {
+            await speakNow(prompt.text, stepPath: path, key: prompt.key)
+        }
+        let timed = step.kind.isTimed ? prompts.filter { $0.time > 0 } : []
+        guard let voice = settings.voice, !timed.isEmpty else { return }
+        do {
+            try await voice.prepare(stepPath: path, prompts: timed)
+        } catch {
+            events.publish(.warning(message: "The prompts of \(path) cannot be spoken: \(error)", identifier: nil))
+        }
+    }
+
+    func speakNow(_ text: String, stepPath: String, key: String? = nil) async {
+        guard let voice = settings.voice else {
+            prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: RecordingClock.uptime(), spokenUptime: nil))
+            return
+        }
+        do {
+            try await voice.speak(text, stepPath: stepPath)
+        } catch {
+            events.publish(.warning(message: "\"\(text)\" cannot be spoken: \(error)", identifier: nil))
+        }
+    }
+
+    func voiceEvent(_ event: VoiceEvent) {
+        switch event {
+        case .promptStarted(let stepPath, let text, let scheduled, let onset):
+            if !text.hasPrefix("<") {
+                prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset))
+            }
+            events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
+            if let timer, let step = navigator.currentStep, stepPath == navigator.currentStepPath,
+               let end = step.spokenInstructions?["end"], end == text, timer.duration > 0 {
+                endSpoken = true
+            }
+        case .promptFinished:
+            break
+        case .playbackFailed(let message):
+            events.publish(.warning(message: message, identifier: nil))
+        }
+    }
+
+    // MARK: Step timer
+
+    func startStepTimer() async {
+        guard var current = timer, let step = navigator.currentStep, let path = navigator.currentStepPath else { return }
+        let now = RecordingClock.monotonic()
+        guard current.start(at: now) else { return }
+        timer = current
+        timerGeneration &+= 1
+        await startReadyControllers(stepPath: path)
+        guard !state.isOver else { return }
+        for command in step.commands where command == .playSoundOnStart || command == .playSound || command == .vibrateOnStart || command == .vibrate {
+            await perform(command, stepPath: path)
+        }
+        await settings.voice?.startTimer(atMonotonic: now)
+        events.publish(.timer(.started(stepPath: path, duration: current.duration)))
+        runClock(generation: timerGeneration)
+        await writeManifest()
+    }
+
+    func pauseStepTimer() async {
+        guard var current = timer, let step = navigator.currentStep, let path = navigator.currentStepPath,
+              let elapsed = current.pause(at: RecordingClock.monotonic()) else { return }
+        timer = current
+        timerGeneration &+= 1
+        state = .paused
+        await settings.voice?.pauseTimer(speakWarning: step.commands.contains(.speakWarningOnPause))
+        events.publish(.timer(.paused(stepPath: path, elapsed: elapsed)))
+        await writeManifest()
+    }
+
+    func resumeStepTimer() async {
+        guard var current = timer, let path = navigator.currentStepPath else { return }
+        let now = RecordingClock.monotonic()
+        guard current.resume(at: now) else { return }
+        timer = current
+        timerGeneration &+= 1
+        state = .running
+        await settings.voice?.resumeTimer()
+        events.publish(.timer(.resumed(stepPath: path, elapsed: current.elapsed(at: now))))
+        runClock(generation: timerGeneration)
+        await writeManifest()
+    }
+
+    /// Ticks once a second and ends the timer, until the timer of `generation` is replaced.
+    func runClock(generation: UInt64) {
+        schedule { [weak self] in
+            while let self, let deadline = await self.clockDeadline(generation) {
+                let delay = deadline - RecordingClock.monotonic()
+                if delay > 0 {
+                    do { try await Task.sleep(for: .seconds(delay)) } catch { return }
+                }
+                await self.clockDue(generation)
+            }
+        }
+    }
+
+    func clockDeadline(_ generation: UInt64) -> Double? {
+        guard generation == timerGeneration, !state.isOver else { return nil }
+        return timer?.nextDeadline(after: RecordingClock.monotonic())
+    }
+
+    func clockDue(_ generation: UInt64) async {
+        await exclusive {
+            // Re-checked inside the command lock: a move or pause may have come first.
+            guard generation == timerGeneration, var current = timer, let path = navigator.currentStepPath else { return }
+            let now = RecordingClock.monotonic()
+            if current.finishIfDue(at: now) {
+                timer = current
+                await timerFinished(path: path)
+            } else if current.isRunning {
+                events.publish(.timer(.tick(stepPath: path, elapsed: current.elapsed(at: now).rounded(), remaining: current.remaining(at: now).rounded())))
+            }
+        }
+    }
+
+    /// The step timer ended: the actions whose stop step this is stop now, the finish sound
+    /// plays, and the step moves on by itself when it says so.
+    func timerFinished(path: String) async {
+        timerGeneration &+= 1
+        guard let step = navigator.currentStep else { return }
+        events.publish(.timer(.finished(stepPath: path)))
+        if step.spokenInstructions?["end"] != nil { endSpoken = true }
+        await stop(navigator.stepTimerFinished().map(\.description))
+        for command in step.commands where command == .playSoundOnFinish || command == .vibrateOnFinish {
+            await perform(command, stepPath: path)
+        }
+        await writeManifest()
+        guard !state.isOver, step.transitionsAutomatically else { return }
+        do {
+            let transition = try navigator.goForward(skipToIdentifier: nil)
+            await perform(transition, exitTarget: step.nextStepIdentifier == "exit")
+        } catch {
+            events.publish(.warning(message: "The step \(path) could not move on by itself: \(error)", identifier: nil))
+        }
+    }
+
+    /// A `playSound*` or `vibrate*` command: sounds play here, vibration is the front end's.
+    func perform(_ command: ActiveStepCommand, stepPath: String) async {
+        events.publish(.command(stepPath: stepPath, command: command.rawValue))
+        guard let voice = settings.voice else { return }
+        let sound: VoicePrompter.Sound
+        switch command {
+        case .playSoundOnStart, .playSound: sound = .start
+        case .playSoundOnFinish: sound = .finish
+        default: return
+        }
+        do { try await voice.play(sound, stepPath: stepPath) } catch {
+            events.publish(.warning(message: "The \(command.rawValue) sound cannot be played: \(error)", identifier: nil))
+        }
+    }
+}

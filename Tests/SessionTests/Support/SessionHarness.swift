@@ -1,0 +1,112 @@
+import AsyncActions
+import Foundation
+import Logging
+import Recorders
+import Session
+import TaskModel
+import TestSupport
+import Voice
+
+/// A session on a real run store with the built-in recorders (`sim:` IMU, ALSA file PCMs), and
+/// an automatic front end like `activetaskctl run --auto`: instruction steps go forward at once,
+/// timed steps start their timer when it does not start by itself and go forward when it ends,
+/// permission requests get `grant`.
+struct SessionHarness {
+    let dataDirectory: URL
+    let session: TaskSession
+    let store: RunStore
+    let settings: SessionSettings
+
+    static func make(
+        taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
+        iioURI: String = "sim:walking", permissionTimeout: Double = 120, speaks: Bool = false
+    ) async throws -> SessionHarness {
+        let scratch = SessionTestEnvironment.scratch(name)
+        try SessionTestEnvironment.startAudio()
+        let (task, _) = try TaskLoader().loadTask(path: taskPath)
+        let logger = Logger(label: "session-tests")
+        let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
+        let device = DeviceSettings(
+            iioURI: iioURI, captureDevice: SessionTestEnvironment.captureDevice,
+            playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200))
+        let registry = AsyncActionControllerRegistry.builtIn
+        let settings = SessionSettings(
+            makeController: { registry.makeController(for: $0, output: $1, settings: device) },
+            permissionPolicy: policy, permissionTimeout: permissionTimeout,
+            voice: speaks ? try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger) : nil,
+            logger: logger)
+        let session = try await TaskSession.create(task: task, store: store, settings: settings)
+        return SessionHarness(dataDirectory: scratch, session: session, store: store, settings: settings)
+    }
+
+    /// What the automatic front end saw.
+    struct Transcript {
+        var steps: [String] = []
+        var events: [SessionEvent] = []
+        var finished: (reason: FinishReason, runDirectory: URL, archive: URL?)?
+    }
+
+    /// Runs the task to its end with the automatic front end; `onStep` may act instead of it
+    /// (return true when it did).
+    func runAutomatically(
+        grant: Bool = true,
+        onStep: @escaping @Sendable (TaskSession, StepShown) async throws -> Bool = { _, _ in false }
+    ) async throws -> Transcript {
+        let session = session
+        let events = session.events.subscribe()
+        return try await withThrowingTaskGroup(of: Transcript?.self) { group in
+            group.addTask {
+                await session.run()
+                return nil
+            }
+            group.addTask {
+                var transcript = Transcript()
+                var current: StepShown?
+                try await session.start()
+                for await event in events {
+                    transcript.events.append(event)
+                    switch event.kind {
+                    case .stepShown(let shown):
+                        transcript.steps.append(shown.stepPath)
+                        current = shown
+                        if try await onStep(session, shown) { continue }
+                        if shown.duration == nil {
+                            try await session.forward()
+                        } else if !Self.startsByItself(shown) {
+                            try await session.startTimer()
+                        }
+                    case .timer(.finished(let path)):
+                        // A timed step that does not move on by itself is moved on by the front end.
+                        if let shown = current, shown.stepPath == path, !Self.movesOnByItself(shown) {
+                            try await session.forward()
+                        }
+                    case .permissionRequest(let request):
+                        try await session.answerPermission(request.id, granted: grant)
+                    case .taskFinished(let reason, let directory, let archive):
+                        transcript.finished = (reason, directory, archive)
+                        events.cancel()
+                    default:
+                        break
+                    }
+                }
+                return transcript
+            }
+            var result = Transcript()
+            for try await transcript in group {
+                if let transcript { result = transcript }
+            }
+            return result
+        }
+    }
+
+    static func movesOnByItself(_ shown: StepShown) -> Bool {
+        let commands = (shown.step["commands"]?.arrayValue ?? []).compactMap(\.stringValue)
+        return shown.type == "countdown" || commands.contains("transitionAutomatically") || commands.contains("continueOnFinish")
+    }
+
+    static func startsByItself(_ shown: StepShown) -> Bool {
+        let commands = (shown.step["commands"]?.arrayValue ?? []).compactMap(\.stringValue)
+        return shown.type == "countdown" || commands.contains("startTimerAutomatically")
+            || commands.contains("transitionAutomatically") || commands.contains("continueOnFinish")
+    }
+}

@@ -1,0 +1,101 @@
+public import Foundation
+import Glibc
+
+/// A PulseAudio server with one null sink, started by a test in its own runtime directory and
+/// ended by it (only this process is ever signalled).
+///
+/// Spawned with posix_spawn and reaped with waitpid here, not with Foundation's `Process`:
+/// Foundation waits for its children one blocking wait at a time, so a long-lived server started
+/// through it would keep other subprocesses (the CLI tests) from ever being reaped.
+public final class PulseServer: @unchecked Sendable {
+    public let pid: pid_t
+    /// Holds `pulse/native`, the socket clients connect to (`unix:<dir>/pulse/native`).
+    public let runtimeDirectory: URL
+    private var reaped = false
+
+    private init(pid: pid_t, runtimeDirectory: URL) {
+        self.pid = pid
+        self.runtimeDirectory = runtimeDirectory
+    }
+
+    /// Starts a server whose runtime directory is `runtime` and waits until its socket
+    /// accepts connections.
+    public static func start(runtimeDirectory runtime: URL) throws -> PulseServer {
+        try? FileManager.default.removeItem(at: runtime)
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let log = runtime.appendingPathComponent("pulseaudio.log")
+        let arguments = [
+            "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+            "--load=module-native-protocol-unix auth-anonymous=1",
+            "--load=module-null-sink sink_name=null",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["HOME"] = runtime.path
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw PulseServerError(log: "posix_spawn failed: \(String(cString: strerror(result)))") }
+        let server = PulseServer(pid: pid, runtimeDirectory: runtime)
+        let socket = runtime.appendingPathComponent("pulse/native").path
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard !server.hasExited, Date() < deadline else {
+                server.stop()
+                throw PulseServerError(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+            }
+            usleep(50_000)
+        }
+        usleep(200_000)  // the socket file appears just before the server listens
+        return server
+    }
+
+    /// Whether the server has exited (reaping it if so).
+    private var hasExited: Bool {
+        if reaped { return true }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid || result < 0 { reaped = true }
+        return reaped
+    }
+
+    /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and reaps it.
+    public func stop() {
+        guard !hasExited else { return }
+        kill(pid, SIGTERM)
+        waitForExit(escalatingAfter: 3)
+    }
+
+    /// Kills the server at once, as a crash or an unplugged device would end it.
+    public func crash() {
+        guard !hasExited else { return }
+        kill(pid, SIGKILL)
+        waitForExit(escalatingAfter: 3)
+    }
+
+    private func waitForExit(escalatingAfter seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !hasExited {
+            if Date() > deadline { kill(pid, SIGKILL) }
+            usleep(20_000)
+        }
+    }
+
+    deinit { stop() }
+}
+
+public struct PulseServerError: Error, CustomStringConvertible {
+    public var log: String
+    public var description: String { "PulseAudio did not start: \(log)" }
+}
