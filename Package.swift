@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "Audio", targets: ["Audio"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "DaemonConfig", targets: ["DaemonConfig"]),
+        .library(name: "Quality", targets: ["Quality"]),
+        .library(name: "RunReport", targets: ["RunReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +36,7 @@ let package = Package(
             url: "https://github.com/apple/swift-configuration", from: "1.4.0",
             traits: [.defaults, "CommandLineArguments"]
         ),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -157,6 +160,27 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Quality checks of a finished run directory (qc.json): rates, gaps, stuck and clipped
+        // values, audio silence and clipping, late prompts, controller failures. Reads files only.
+        .target(
+            name: "Quality",
+            dependencies: ["SampleFiles", "TaskModel"],
+            swiftSettings: strict
+        ),
+        // The run report: one self-contained HTML file with inline SVG plots and the QC table.
+        .target(
+            name: "RunReport",
+            dependencies: [
+                "Quality",
+                .product(name: "Plot", package: "Plot"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QualityTests",
+            dependencies: ["Quality", "RunReport", "TestSupport"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -169,6 +193,8 @@ let package = Package(
                 "Audio",
                 "Voice",
                 "AsyncActions",
+                "Quality",
+                "RunReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
