@@ -179,6 +179,7 @@ let package = Package(
         .testTarget(
             name: "QualityTests",
             dependencies: ["Quality", "RunReport", "TestSupport"],
+            exclude: ["Support/check_report.py"],
             swiftSettings: strict
         ),
         .executableTarget(

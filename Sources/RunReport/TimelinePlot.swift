@@ -29,7 +29,7 @@ struct TimelinePlot {
             let name = step.stepPath.split(separator: "/").last.map(String.init) ?? step.stepPath
             let fits = Int((x1 - x0 - 6) / 6.5)
             let shown = name.count <= fits ? name : fits >= 2 ? String(name.prefix(fits - 1)) + "…" : ""
-            svg += "<rect x=\"\(SVGText.coordinate(x0))\" y=\"18\" width=\"\(SVGText.coordinate(x1 - x0))\" height=\"30\" fill=\"\(index % 2 == 0 ? "#4a78b5" : "#7aa0d0")\" stroke=\"#fff\"><title>\(SVGText.escape(step.stepPath))</title></rect>"
+            svg += "<rect x=\"\(SVGText.coordinate(x0))\" y=\"18\" width=\"\(SVGText.coordinate(x1 - x0))\" height=\"30\" fill=\"\(index % 2 == 0 ? "#5b6b7f" : "#8796a8")\" stroke=\"#fff\"><title>\(SVGText.escape(step.stepPath))</title></rect>"
             if !shown.isEmpty {
                 svg += "<text x=\"\(SVGText.coordinate(x0 + 4))\" y=\"37\" class=\"step-label\">\(SVGText.escape(shown))</text>"
             }

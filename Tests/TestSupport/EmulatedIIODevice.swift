@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An IIO device for umockdev: its sysfs attributes, scan elements and the byte stream its
 /// device node delivers. Scan layout follows the kernel (TESTING.md): enabled channels in index
@@ -24,6 +24,13 @@ public struct EmulatedIIODevice: Sendable {
     /// Device-level attributes (`sampling_frequency`, `in_accel_scale`, `in_accel_mount_matrix`).
     public var attributes: [(String, String)]
     public var channels: [Channel]
+
+    public init(number: Int, name: String, attributes: [(String, String)], channels: [Channel]) {
+        self.number = number
+        self.name = name
+        self.attributes = attributes
+        self.channels = channels
+    }
 
     public var sysfsPath: String { "/devices/platform/emulated-\(name)/iio:device\(number)" }
     public var nodePath: String { "/dev/iio:device\(number)" }
