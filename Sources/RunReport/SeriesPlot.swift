@@ -40,7 +40,7 @@ struct SeriesPlot {
             svg += "<rect x=\"\(SVGText.coordinate(legendX))\" y=\"8\" width=\"9\" height=\"9\" fill=\"\(item.color)\"/><text x=\"\(SVGText.coordinate(legendX + 12))\" y=\"16\" class=\"tick\">\(SVGText.escape(item.name))</text>"
         }
         for item in series {
-            svg += "<path fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"1.5\" stroke-linejoin=\"round\" d=\"\(path(item.values, y: y))\"/>"
+            svg += "<path fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"1.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" d=\"\(path(item.values, y: y))\"/>"
         }
         svg += frame.timeAxis(y: plotBottom)
         svg += "</svg>"
