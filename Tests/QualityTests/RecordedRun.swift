@@ -183,18 +183,7 @@ struct RecordedRun {
     /// The ALSA configuration the children inherit: `qc_cap:FILE=…` captures a raw file.
     static let alsaConfiguration: Void = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("quality-tests-alsa-\(getpid()).conf")
-        let config = """
-        pcm.qc_cap {
-            @args [ FILE ]
-            @args.FILE { type string }
-            type file
-            slave.pcm "null"
-            file "/dev/null"
-            infile $FILE
-            format "raw"
-        }
-
-        """
+        let config = ALSATestPCMs.fileCapture(named: "qc_cap")
         try? config.write(to: url, atomically: true, encoding: .utf8)
         setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(url.path)", 1)
     }()

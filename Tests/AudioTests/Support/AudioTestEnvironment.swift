@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// The process-wide ALSA set-up for these tests. ALSA reads `ALSA_CONFIG_PATH` when it loads its
 /// configuration, so it is set once, before any test opens a PCM, to alsa.conf plus a file of
@@ -19,16 +20,7 @@ enum AudioTestEnvironment {
         try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let main = PulseServer.Instance.main.runtimeDirectory(in: directory).path
         let secondary = PulseServer.Instance.secondary.runtimeDirectory(in: directory).path
-        let config = """
-        pcm.test_cap {
-            @args [ FILE ]
-            @args.FILE { type string }
-            type file
-            slave.pcm "null"
-            file "/dev/null"
-            infile $FILE
-            format "raw"
-        }
+        let config = ALSATestPCMs.fileCapture(named: "test_cap") + """
         pcm.test_play {
             @args [ FILE ]
             @args.FILE { type string }

@@ -75,16 +75,26 @@ def hue_saturation(rgb):
 line_hues = {name: hue_saturation(rgb)[0] for name, rgb in colors.items() if name != "step"}
 
 
+backgrounds = [(255, 255, 255), (0xF3, 0xF6, 0xFA), (0xE3, 0xEC, 0xF7)]
+
+
 def ink(box):
     """Pixels of each line colour inside a box, below its title and legend rows: a line pixel
     keeps its colour's hue when anti-aliasing blends it with the pale background; the step bars
-    are matched by colour."""
+    are matched by colour; "any" counts every line pixel whatever its hue."""
     counts = {name: 0 for name in colors}
+    counts["any"] = 0
     top, bottom, right = box
-    for y in range(top + 26, bottom):
+    scale = (right - left) / 1000
+    for y in range(top + int(26 * scale), bottom):
         for x in range(left + 1, right):
             rgb = pixels[x, y]
             r, g, b = rgb
+            # Anything far from the backgrounds inside the plotting area (right of the value
+            # labels, above the time axis) is ink, including where translucent lines blend.
+            if left + 70 * scale < x < right - 12 * scale and y < bottom - 26 * scale and all(
+                    abs(r - br) + abs(g - bg) + abs(b - bb) > 80 for br, bg, bb in backgrounds):
+                counts["any"] += 1
             sr, sg, sb = colors["step"]
             if abs(r - sr) + abs(g - sg) + abs(b - sb) < 40:
                 counts["step"] += 1
