@@ -33,7 +33,9 @@ public enum RunQuality {
             guard file.kind == .motion else { continue }
             let requested: (Double, SensorRate.Source)? =
                 requestedFrequency.map { ($0, .override) } ?? contents.requestedFrequencies[file.identifier].map { ($0, .task) }
-            checks += try MotionChecks.evaluate(file: file, url: contents.url(of: file), requested: requested, thresholds: thresholds)
+            checks += try MotionChecks.evaluate(
+                file: file, url: contents.url(of: file), requested: requested,
+                isMotion: contents.requestedFrequencies[file.identifier] != nil, thresholds: thresholds)
         }
         let present = contents.files.filter { FileManager.default.fileExists(atPath: contents.url(of: $0).path) }
         for recording in AudioChecks.recordings(present) {

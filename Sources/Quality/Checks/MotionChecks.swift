@@ -10,6 +10,7 @@ struct MotionChecks {
     private var sensors: [MotionSensorType: SensorSummary] = [:]
     private var stillness: StillnessAccumulator
     private var firstMarkerUptime: Double?
+    private var markerCount = 0
     private let noted: [String: (device: Double, requested: Double)]
 
     /// `requested` is the override or the task copy's frequency, when known.
@@ -34,18 +35,22 @@ struct MotionChecks {
         return nil
     }
 
-    /// Reads the file and returns its checks.
+    /// Reads the file and returns its checks. A JSON or CSV file with neither markers nor
+    /// samples is some other recorder's file and gets no checks, unless `isMotion` (the task
+    /// copy declares it a motion recorder): then its emptiness fails.
     static func evaluate(
-        file: RecordedFile, url: URL, requested: (Double, SensorRate.Source)?, thresholds: QualityThresholds
+        file: RecordedFile, url: URL, requested: (Double, SensorRate.Source)?, isMotion: Bool, thresholds: QualityThresholds
     ) throws -> [QualityCheck] {
         var checks = MotionChecks(file: file, requested: requested, thresholds: thresholds)
         try MotionFileReader.forEachRecord(at: url) { checks.add($0) }
+        if checks.sensors.isEmpty && checks.markerCount == 0 && !isMotion { return [] }
         return checks.finish()
     }
 
     mutating func add(_ record: MotionFileRecord) {
         guard let type = record.sensorType else {
             if firstMarkerUptime == nil { firstMarkerUptime = record.uptime }
+            markerCount += 1
             return
         }
         guard record.x.isFinite, record.y.isFinite, record.z.isFinite else { return }

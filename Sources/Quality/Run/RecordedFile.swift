@@ -5,7 +5,8 @@ public import Foundation
 public struct RecordedFile: Sendable, Hashable {
     /// What the file holds, from its content type and name.
     public enum Kind: String, Sendable, Hashable {
-        /// A motion file: JSON array or CSV of markers and samples.
+        /// A JSON array or CSV file, read as a motion file (markers and samples); one holding
+        /// neither is another recorder's and gets no checks.
         case motion
         /// A WAV file.
         case audio
