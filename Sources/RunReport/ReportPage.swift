@@ -54,14 +54,20 @@ struct ReportPage {
         case .warning: headline = "The recording is usable, with warnings to look at."
         case .failed: headline = "The recording has failed checks: it should be repeated."
         }
-        let problems = report.checks(atLeast: .warning).sorted { $0.verdict > $1.verdict }
+        // Failed checks first; a long list is cut, the table below has every check.
+        let allProblems = report.checks(atLeast: .warning).enumerated().sorted {
+            ($0.element.verdict, -$0.offset) > ($1.element.verdict, -$1.offset)
+        }.map(\.element)
+        let problems = Array(allProblems.prefix(Self.bannerLimit))
+        let more = allProblems.count - problems.count
         return .section(
             .id("verdict"), .class("verdict \(report.verdict.rawValue)"),
             .h2(.text("Verdict: \(report.verdict.rawValue)")),
             .p(.text(headline)),
             .if(!problems.isEmpty, .ul(.forEach(problems) { check in
                 .li(.span(.class("badge \(check.verdict.rawValue)"), .text(check.verdict.rawValue)), .text(" \(check.identifier) · \(check.check): \(check.message)"))
-            }))
+            })),
+            .if(more > 0, .p(.class("hint"), .text("… and \(more) more in the quality checks below.")))
         )
     }
 
@@ -98,6 +104,9 @@ struct ReportPage {
             )
         )
     }
+
+    /// How many checks the verdict box lists before pointing to the table.
+    static let bannerLimit = 6
 
     static func figures(_ figures: [String: QualityFigure]) -> String {
         figures.keys.sorted().map { key in

@@ -54,8 +54,10 @@ struct SensorSummary: Sendable {
         early = []
     }
 
-    /// Samples per second over the span of the samples.
+    /// Samples per second while samples arrived: over the span of the samples less the time
+    /// missing in gaps, so a hole (judged by the gap check) does not read as a slow sensor.
     var achievedRate: Double? {
-        count >= 2 && lastUptime > firstUptime ? Double(count - 1) / (lastUptime - firstUptime) : nil
+        let delivering = lastUptime - firstUptime - (gaps?.totalSeconds ?? 0)
+        return count >= 2 && delivering > 0 ? Double(count - 1) / delivering : nil
     }
 }
