@@ -62,6 +62,32 @@ struct RunDirectoryTests {
         #expect(report.verdict == .ok)
     }
 
+    @Test("Audio: duration against the recorder's span and overruns from the notes, from a levels file alone")
+    func audioFromLevels() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // 3 s of levels for a recorder that ran 6 s, one overrun of 0.4 s, one second at full scale.
+        let levels = (1...3).map { second in
+            #"{"uptime":\#(100 + Double(second)),"timestamp":\#(second),"stepPath":"Voice/record","timeInterval":1,"average":-20,"peak":\#(second == 2 ? 0 : -6),"unit":"dbFS"}"#
+        }
+        try scratch.write("voice_levels.json", "[\n" + levels.joined(separator: ",\n") + "\n]\n")
+        try scratch.write("taskResult.json", #"""
+            {"type":"task","identifier":"Voice","taskRunUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","startDate":"2026-11-22T10:00:00.000Z",
+             "asyncResults":[{"type":"file","identifier":"voice_levels","relativePath":"voice_levels.json","contentType":"application/json",
+               "startDate":"2026-11-22T10:00:00.000Z","endDate":"2026-11-22T10:00:06.000Z","startUptime":100,
+               "notes":["overrun of 0.400 s at monotonic 1234.567, filled with silence"]}]}
+            """#)
+        let report = try RunQuality.evaluate(runDirectory: scratch.url)
+        func check(_ name: String) -> QualityCheck? { report.checks.first { $0.identifier == "voice" && $0.check == name } }
+        #expect(check("duration")?.figures["shortSeconds"] == 3)
+        #expect(check("duration")?.verdict == .failed)
+        #expect(check("overruns")?.figures["count"] == 1 && check("overruns")?.figures["totalSeconds"] == 0.4)
+        #expect(check("overruns")?.verdict == .warning)
+        #expect(check("levels")?.figures["averageDBFS"]?.number.map { abs($0 + 20) < 1e-9 } == true)
+        #expect(check("clipping")?.figures["clippedSeconds"] == 1)
+        #expect(check("silence")?.verdict == .ok)
+    }
+
     @Test("A directory that is not a run, and a broken task result, give clear errors")
     func errors() throws {
         #expect(throws: QualityError.self) { try RunQuality.evaluate(runDirectory: URL(fileURLWithPath: "/nonexistent/run")) }
