@@ -37,6 +37,11 @@ public struct WAVSampleScan: Sendable, Hashable {
         }
         // Integer full scale: the largest magnitude minus one step counts as clipped.
         let limit = Int64(1) << Int64(header.bitsPerSample - 1)
+        // The data chunk's size as written, unless the file is shorter (cut by a crash before the
+        // header was patched): then everything after the header.
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? Int.max
+        let available = max(fileSize - layout.dataOffset, 0)
+        var remaining = header.dataSize > 0 && header.dataSize <= available ? header.dataSize : available
         var skip = layout.dataOffset
         var carry: [UInt8] = []
         var samples = 0
@@ -47,8 +52,10 @@ public struct WAVSampleScan: Sendable, Hashable {
                 start = min(skip, chunk.count)
                 skip -= start
             }
+            let take = min(chunk.count - start, remaining)
+            remaining -= take
             var bytes = carry
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<start + take]))
             let whole = bytes.count - bytes.count % bytesPerSample
             var index = 0
             while index < whole {
