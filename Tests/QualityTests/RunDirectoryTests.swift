@@ -88,6 +88,26 @@ struct RunDirectoryTests {
         #expect(check("silence")?.verdict == .ok)
     }
 
+    @Test("activetaskctl qc --write and report with its default output", .enabled(if: PackagePaths.activetaskctl != nil))
+    func commands() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write("tap.csv", Self.motionCSV(start: 100))
+        let qc = try await CommandRunner.run(["qc", scratch.url.path, "--write", "--frequency", "50"])
+        #expect(qc.status == 0, "\(qc.standardError)")
+        let printed = try JSONDecoder().decode(QualityReport.self, from: Data(qc.standardOutput.utf8))
+        let written = try JSONDecoder().decode(QualityReport.self, from: Data(contentsOf: scratch.url.appendingPathComponent("qc.json")))
+        #expect(printed == written && printed.verdict == .ok)
+        let report = try await CommandRunner.run(["report", scratch.url.path])
+        #expect(report.status == 0, "\(report.standardError)")
+        let path = report.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(path == scratch.url.appendingPathComponent("report.html").path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("<svg id=\"plot-accelerometer\""))
+        let missing = try await CommandRunner.run(["report", "/nonexistent/run"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("not a run directory"))
+    }
+
     @Test("A directory that is not a run, and a broken task result, give clear errors")
     func errors() throws {
         #expect(throws: QualityError.self) { try RunQuality.evaluate(runDirectory: URL(fileURLWithPath: "/nonexistent/run")) }
