@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "Session", targets: ["Session"]),
         .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
         .library(name: "Recorders", targets: ["Recorders"]),
+        .library(name: "Quality", targets: ["Quality"]),
+        .library(name: "RunReport", targets: ["RunReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +40,7 @@ let package = Package(
             traits: [.defaults, "CommandLineArguments"]
         ),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -175,6 +178,28 @@ let package = Package(
             dependencies: ["AsyncActions", "Audio", "Motion", "TaskModel"],
             swiftSettings: strict
         ),
+        // Quality checks of a finished run directory (qc.json): rates, gaps, stuck and clipped
+        // values, audio silence and clipping, late prompts, controller failures. Reads files only.
+        .target(
+            name: "Quality",
+            dependencies: ["SampleFiles", "TaskModel"],
+            swiftSettings: strict
+        ),
+        // The run report: one self-contained HTML file with inline SVG plots and the QC table.
+        .target(
+            name: "RunReport",
+            dependencies: [
+                "Quality",
+                .product(name: "Plot", package: "Plot"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QualityTests",
+            dependencies: ["Quality", "RunReport", "TestSupport"],
+            exclude: ["Support/check_report.py"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -187,6 +212,8 @@ let package = Package(
                 "Audio",
                 "Voice",
                 "AsyncActions",
+                "Quality",
+                "RunReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

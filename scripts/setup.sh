@@ -12,6 +12,7 @@ packages=(
   umockdev
   pulseaudio sox
   util-linux iproute2 zip unzip
+  chromium python3-pil
 )
 
 missing=()

@@ -105,50 +105,59 @@ public enum SampleFileRepair {
 }
 
 /// Follows the nesting of a JSON array's text, byte by byte, remembering where the last
-/// complete top-level element ends.
-struct JSONArrayScanner {
-    private(set) var offset: Int64 = 0
-    private(set) var openingBracketEnd: Int64?
-    private(set) var lastElementEnd: Int64?
-    private(set) var elementCount = 0
-    private(set) var isComplete = false
-    private var depth = 0
+/// complete top-level element ends. Also used to cut an array into its elements while reading.
+public struct JSONArrayScanner: Sendable {
+    public private(set) var offset: Int64 = 0
+    public private(set) var openingBracketEnd: Int64?
+    public private(set) var lastElementEnd: Int64?
+    public private(set) var elementCount = 0
+    public private(set) var isComplete = false
+    /// Nesting depth after the last byte: 1 between the array's elements, 2 or more inside one.
+    public private(set) var depth = 0
     private var inString = false
     private var escaped = false
 
+    public init() {}
+
     mutating func consume(_ chunk: UnsafeRawBufferPointer) {
-        for byte in chunk {
-            defer { offset += 1 }
-            if isComplete { continue }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 1 { elementEnded() }
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth == 1 { openingBracketEnd = offset + 1 }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 1 { elementEnded() }
-                if depth == 0 { isComplete = true }
-            default:
-                break
-            }
-        }
+        for byte in chunk { consume(byte) }
     }
 
-    private mutating func elementEnded() {
+    /// Follows one byte; true when it ends a top-level element.
+    @inline(__always) @discardableResult
+    public mutating func consume(_ byte: UInt8) -> Bool {
+        defer { offset += 1 }
+        if isComplete { return false }
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+                if depth == 1 { return elementEnded() }
+            }
+            return false
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            inString = true
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            depth += 1
+            if depth == 1 { openingBracketEnd = offset + 1 }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            depth -= 1
+            if depth == 0 { isComplete = true }
+            if depth == 1 { return elementEnded() }
+        default:
+            break
+        }
+        return false
+    }
+
+    private mutating func elementEnded() -> Bool {
         lastElementEnd = offset + 1
         elementCount += 1
+        return true
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Device motion with a known truth through the real pipeline (issue 4): the test states a
 /// device attitude and linear acceleration over time, turns them into the raw scans an IMU would

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Device motion through the real pipeline: activetaskctl record under umockdev-run reads an
 /// emulated combined IMU through libiio's `local:` backend, converts, and the MotionFusion stage

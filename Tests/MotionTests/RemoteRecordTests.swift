@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Recording over the network: iiod serves the emulated device inside a private network and
 /// mount namespace (`unshare`, root), and activetaskctl records from `ip:127.0.0.1`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// activetaskctl sensors / record as a real subprocess under umockdev-run: libiio's `local:`
 /// backend reads emulated kernel devices (TESTING.md). Skipped when umockdev-run is missing

@@ -22,16 +22,7 @@ public enum AudioTestEnvironment {
         let secondary = PulseServer.Instance.secondary.runtimeDirectory(in: directory).path
         let conformance = PulseServer.Instance.conformance.runtimeDirectory(in: directory).path
         let session = PulseServer.Instance.session.runtimeDirectory(in: directory).path
-        let config = """
-        pcm.test_cap {
-            @args [ FILE ]
-            @args.FILE { type string }
-            type file
-            slave.pcm "null"
-            file "/dev/null"
-            infile $FILE
-            format "raw"
-        }
+        let config = ALSATestPCMs.fileCapture(named: "test_cap") + """
         pcm.test_play {
             @args [ FILE ]
             @args.FILE { type string }

@@ -1,34 +1,33 @@
-import Foundation
-import TestSupport
+public import Foundation
 
 /// Writes umockdev testbeds (device descriptions and read scripts) and runs the built
 /// `activetaskctl` under `umockdev-run`, so libiio's real `local:` backend reads emulated
 /// devices. libiio's sysfs and /dev paths are fixed, which is why the product runs as a
 /// subprocess here.
-struct UmockdevTestbed {
-    let directory: URL
-    var devices: [EmulatedIIODevice] = []
+public struct UmockdevTestbed: Sendable {
+    public let directory: URL
+    public var devices: [EmulatedIIODevice] = []
     /// Per device number: the chunks its node delivers, each after a delay in milliseconds.
-    var chunks: [Int: [(delay: Int, bytes: [UInt8])]] = [:]
+    public var chunks: [Int: [(delay: Int, bytes: [UInt8])]] = [:]
 
-    init() {
+    public init() {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("motion-testbed-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
     /// True when umockdev-run is installed (scripts/setup.sh installs it).
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") }
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") }
 
     /// True when iiod and unshare are installed and we are root (for private namespaces).
-    static var canRunIIOD: Bool {
+    public static var canRunIIOD: Bool {
         isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/sbin/iiod") && getuid() == 0
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
     }
 
     /// The built `activetaskctl`; when it was not built, a name that fails to run.
-    static var activetaskctl: String { PackagePaths.activetaskctl?.path ?? "activetaskctl-not-built" }
+    public static var activetaskctl: String { PackagePaths.activetaskctl?.path ?? "activetaskctl-not-built" }
 
-    mutating func add(_ device: EmulatedIIODevice, scans: [[UInt8]], scansPerChunk: Int = 1, delay: Int = 10) {
+    public mutating func add(_ device: EmulatedIIODevice, scans: [[UInt8]], scansPerChunk: Int = 1, delay: Int = 10) {
         devices.append(device)
         var list: [(delay: Int, bytes: [UInt8])] = []
         var index = 0
@@ -48,7 +47,7 @@ struct UmockdevTestbed {
     }
 
     /// umockdev's script escaping: bytes below 32 as `^` + (byte + 64), `^` as "^`".
-    static func scriptLine(delay: Int, bytes: [UInt8]) -> [UInt8] {
+    public static func scriptLine(delay: Int, bytes: [UInt8]) -> [UInt8] {
         var line = Array("r \(delay) ".utf8)
         for byte in bytes {
             if byte < 32 {
@@ -64,7 +63,7 @@ struct UmockdevTestbed {
     }
 
     /// Writes the files and returns umockdev-run's arguments before `--`.
-    func write() throws -> [String] {
+    public func write() throws -> [String] {
         let description = devices.map { $0.umockdevRecord() }.joined(separator: "\n")
         let descriptionURL = directory.appendingPathComponent("devices.umockdev")
         try description.write(to: descriptionURL, atomically: true, encoding: .utf8)
@@ -78,17 +77,17 @@ struct UmockdevTestbed {
         return arguments
     }
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// Runs `shellCommand` (sh -c) under umockdev-run with this testbed; `$CTL` is the built
     /// activetaskctl and `$UMOCKDEV_DIR` the testbed's root.
     /// Runs `shellCommand` under umockdev-run (inside `wrapper` when given), waiting for it on a
     /// thread of its own.
-    func run(_ shellCommand: String, wrapper: [String] = [], timeout: Double = 60) async throws -> Output {
+    public func run(_ shellCommand: String, wrapper: [String] = [], timeout: Double = 60) async throws -> Output {
         let testbed = self
         return try await onOwnThread { try testbed.runBlocking(shellCommand, wrapper: wrapper, timeout: timeout) }
     }
@@ -127,16 +126,16 @@ struct UmockdevTestbed {
     }
 
     /// A path in the testbed's directory for output files.
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// The motion file at `path` as JSON objects.
-    static func records(at path: String) throws -> [[String: Any]] {
+    public static func records(at path: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
     /// The last JSON object printed on `text` (activetaskctl record prints the result last).
-    static func lastJSONObject(in text: String) -> [String: Any]? {
+    public static func lastJSONObject(in text: String) -> [String: Any]? {
         guard let start = text.range(of: "{\n", options: .backwards) else { return nil }
         return try? JSONSerialization.jsonObject(with: Data(text[start.lowerBound...].utf8)) as? [String: Any]
     }

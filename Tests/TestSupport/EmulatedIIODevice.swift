@@ -4,26 +4,39 @@ import Foundation
 /// device node delivers. Scan layout follows the kernel (TESTING.md): enabled channels in index
 /// order, each aligned to its storage size, the scan padded to its largest element. Written
 /// from the kernel's rules here, not from the product's decoder.
-struct EmulatedIIODevice {
-    struct Channel {
+public struct EmulatedIIODevice: Sendable {
+    public struct Channel: Sendable {
         /// `accel_x`, `anglvel_z`, `timestamp`.
-        var id: String
-        var index: Int
+        public var id: String
+        public var index: Int
         /// The kernel's type text, for example `be:s12/16>>4`.
-        var type: String
+        public var type: String
+
+        public init(id: String, index: Int, type: String) {
+            self.id = id
+            self.index = index
+            self.type = type
+        }
     }
 
-    var number: Int
-    var name: String
+    public var number: Int
+    public var name: String
     /// Device-level attributes (`sampling_frequency`, `in_accel_scale`, `in_accel_mount_matrix`).
-    var attributes: [(String, String)]
-    var channels: [Channel]
+    public var attributes: [(String, String)]
+    public var channels: [Channel]
 
-    var sysfsPath: String { "/devices/platform/emulated-\(name)/iio:device\(number)" }
-    var nodePath: String { "/dev/iio:device\(number)" }
+    public init(number: Int, name: String, attributes: [(String, String)], channels: [Channel]) {
+        self.number = number
+        self.name = name
+        self.attributes = attributes
+        self.channels = channels
+    }
+
+    public var sysfsPath: String { "/devices/platform/emulated-\(name)/iio:device\(number)" }
+    public var nodePath: String { "/dev/iio:device\(number)" }
 
     /// The umockdev device description.
-    func umockdevRecord() -> String {
+    public func umockdevRecord() -> String {
         var lines = [
             "P: \(sysfsPath)", "N: iio:device\(number)", "E: DEVNAME=\(nodePath)", "E: SUBSYSTEM=iio",
             "A: name=\(name)\\n",
@@ -41,7 +54,7 @@ struct EmulatedIIODevice {
 
     /// The bytes of one scan as the kernel sends it with exactly the channels in `values`
     /// enabled; `values[id]` gives each channel's integer values (one per repeat).
-    func scan(_ values: [String: [Int64]]) -> [UInt8] {
+    public func scan(_ values: [String: [Int64]]) -> [UInt8] {
         var bytes: [UInt8] = []
         var largest = 1
         for channel in channels.sorted(by: { $0.index < $1.index }) where values[channel.id] != nil {
@@ -63,7 +76,7 @@ struct EmulatedIIODevice {
     }
 
     /// A small, separate reading of the kernel's type notation for the test side.
-    static func parseType(_ text: String) -> (bigEndian: Bool, bits: Int, storage: Int, shift: Int, repeatCount: Int) {
+    public static func parseType(_ text: String) -> (bigEndian: Bool, bits: Int, storage: Int, shift: Int, repeatCount: Int) {
         let endian = text.hasPrefix("be")
         let afterSign = text.dropFirst(4)  // "le:s"
         let bits = Int(afterSign.prefix { $0.isNumber })!
