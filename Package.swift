@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -150,6 +152,69 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The control socket's language: JSON-RPC 2.0 messages, methods, wire events, OpenRPC.
+        // Foundation only, shared by the server and activetaskctl.
+        .target(
+            name: "ControlProtocol",
+            swiftSettings: strict
+        ),
+        // NIO pieces both ends of the control socket share: line framing with a length limit.
+        .target(
+            name: "ControlChannel",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The control socket service: Unix socket, per-connection tasks, dispatch, event fan-out.
+        .target(
+            name: "ControlServer",
+            dependencies: [
+                "ControlProtocol", "ControlChannel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The control socket client activetaskctl uses.
+        .target(
+            name: "ControlClient",
+            dependencies: [
+                "ControlProtocol", "ControlChannel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // A control server answering from canned state, for protocol tests without the daemon.
+        .executableTarget(
+            name: "control-test-server",
+            dependencies: [
+                "ControlProtocol", "ControlServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/ControlTestServer",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ControlProtocolTests",
+            dependencies: ["ControlProtocol", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ControlServerTests",
+            dependencies: [
+                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -162,6 +227,7 @@ let package = Package(
                 "Audio",
                 "Voice",
                 "AsyncActions",
+                "ControlProtocol", "ControlClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
