@@ -208,8 +208,10 @@ let package = Package(
             name: "ControlServerTests",
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TestSupport",
+                "control-test-server",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -10,18 +10,22 @@ public enum PackagePaths {
     /// was not built. The search walks up from the running test binary (Linux: `/proc/self/exe`;
     /// elsewhere the `.xctest` bundle or `argv[0]`) because the binary may sit inside an
     /// `.xctest` bundle directory.
-    public static let activetaskctl: URL? = {
+    public static let activetaskctl: URL? = builtExecutable("activetaskctl")
+
+    /// The built executable `name` (a product of this package), found the way `activetaskctl` is,
+    /// or nil when it was not built.
+    public static func builtExecutable(_ name: String) -> URL? {
         var starts = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()]
         starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
         starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())
         for start in starts {
             var directory = start.deletingLastPathComponent()
             while directory.path != "/" && !directory.path.isEmpty {
-                let candidate = directory.appendingPathComponent("activetaskctl")
+                let candidate = directory.appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory = directory.deletingLastPathComponent()
             }
         }
         return nil
-    }()
+    }
 }
