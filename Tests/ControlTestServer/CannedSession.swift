@@ -82,8 +82,12 @@ actor CannedSession: ControlHandler, Service {
             }
             show()
             return .status(status)
-        case .runForward:
+        case .runForward(let params):
             try requireRunning("run.forward")
+            if let leaving = params.stepPath, leaving != path(current!) {
+                throw ControlError(.commandOutOfOrder, "\(leaving) is no longer showing (\(path(current!)) is); forward from the step on screen.",
+                                   data: ControlErrorData(state: sessionState.rawValue, method: "run.forward"))
+            }
             leave()
             return .status(status)
         case .runBack:
