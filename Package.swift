@@ -208,7 +208,7 @@ let package = Package(
             name: "ControlServerTests",
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TestSupport",
-                "control-test-server",
+                "control-test-server", "activetaskctl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -12,7 +12,7 @@ packages=(
   umockdev
   pulseaudio sox
   util-linux iproute2 zip unzip
-  python3 python3-pip
+  python3 python3-pip tmux
 )
 
 missing=()
