@@ -1,5 +1,5 @@
 /// The structured `data` of a control error; every member is optional.
-public struct ControlErrorData: Sendable, Hashable, Codable {
+public struct ControlErrorData: Sendable, Hashable, ControlSchemaDescribing {
     /// Where in the params or the task the problem is, e.g. `steps[3].duration`.
     public var codingPath: String?
     /// The run concerned (the running run for `runAlreadyRunning`).
@@ -21,5 +21,12 @@ public struct ControlErrorData: Sendable, Hashable, Codable {
         self.allowed = allowed
         self.method = method
         self.length = length
+    }
+
+    public static var schema: JSONSchema {
+        .object([
+            .init("codingPath", .string()), .init("taskRunUUID", .string()), .init("state", .string()),
+            .init("allowed", .array(.string())), .init("method", .string()), .init("length", .integer(minimum: 0)),
+        ], required: [])
     }
 }

@@ -93,11 +93,11 @@ public enum OpenRPCDocument {
         StepAction.self, ControlEventKind.self, StepShownEvent.self, StepProgress.self, StepTimerEvent.self,
         ActionStatusEvent.self, ActionFailedEvent.self, WarningEvent.self, PermissionRequestEvent.self,
         PermissionAnsweredEvent.self, PromptSpokenEvent.self, StepCommandEvent.self, AudioLevelEvent.self,
-        MotionProgressEvent.self, TaskFinishedEvent.self, EventsLostEvent.self,
+        MotionProgressEvent.self, TaskFinishedEvent.self, EventsLostEvent.self, ControlErrorData.self,
     ]
 
     private static var schemaComponents: [(String, JSONValue)] {
-        schemaTypes.map { ($0.schemaName, $0.schema.jsonValue) } + [("ControlEvent", eventSchema), ("ControlErrorData", errorDataSchema)]
+        schemaTypes.map { ($0.schemaName, $0.schema.jsonValue) } + [("ControlEvent", eventSchema)]
     }
 
     /// One object schema per event kind: `sequence`, `uptime`, `kind` and the payload's members.
@@ -112,13 +112,6 @@ public enum OpenRPCDocument {
             ]
             return JSONSchema.object(envelope + properties, required: ["sequence", "uptime", "kind"] + required).jsonValue
         })])
-    }
-
-    private static var errorDataSchema: JSONValue {
-        JSONSchema.object([
-            .init("codingPath", .string()), .init("taskRunUUID", .string()), .init("state", .string()),
-            .init("allowed", .array(.string())), .init("method", .string()), .init("length", .integer(minimum: 0)),
-        ], required: []).jsonValue
     }
 }
 
