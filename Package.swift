@@ -156,6 +156,7 @@ let package = Package(
         // Foundation only, shared by the server and activetaskctl.
         .target(
             name: "ControlProtocol",
+            dependencies: ["TaskModel"],
             swiftSettings: strict
         ),
         // NIO pieces both ends of the control socket share: line framing with a length limit.
@@ -192,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "control-test-server",
             dependencies: [
-                "ControlProtocol", "ControlServer",
+                "ControlProtocol", "ControlServer", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -201,13 +202,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ControlProtocolTests",
-            dependencies: ["ControlProtocol", "TestSupport"],
+            dependencies: ["ControlProtocol", "TaskModel", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ControlServerTests",
             dependencies: [
-                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TestSupport",
+                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TestSupport",
                 "control-test-server", "activetaskctl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+public import TaskModel
 import ControlChannel
 public import ControlProtocol
 import Foundation

@@ -1,3 +1,4 @@
+public import TaskModel
 /// A request the daemon's handler carries out, its params decoded.
 public enum ControlCommand: Sendable, Hashable {
     case daemonInfo

@@ -1,3 +1,4 @@
+import TaskModel
 /// An error a control command answers with: a code, one sentence that says what to do, and details.
 public struct ControlError: Error, Sendable, Hashable {
     public var code: ControlErrorCode

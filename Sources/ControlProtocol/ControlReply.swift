@@ -1,3 +1,4 @@
+public import TaskModel
 /// What the daemon's handler answers a command with.
 public enum ControlReply: Sendable, Hashable {
     case daemonInfo(DaemonInfo)

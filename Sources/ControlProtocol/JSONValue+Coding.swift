@@ -1,4 +1,5 @@
 import Foundation
+public import TaskModel
 
 extension JSONValue {
     /// The JSON form of an encodable value.

@@ -1,3 +1,4 @@
+import TaskModel
 import ControlProtocol
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import TaskModel
 import ControlChannel
 import ControlProtocol
 import Foundation

@@ -1,3 +1,4 @@
+public import TaskModel
 /// `stepShown`: a step is on screen; everything the front end needs to draw it.
 public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     /// The step's path, e.g. `WalkAndBalance/walk/walking`.

@@ -1,3 +1,4 @@
+public import TaskModel
 /// The `error` member of a JSON-RPC 2.0 response.
 public struct JSONRPCErrorObject: Sendable, Hashable, Codable {
     public var code: Int

@@ -1,3 +1,4 @@
+import TaskModel
 import Foundation
 
 /// Reads one line of the control socket as a JSON-RPC request, refusing everything else with the

@@ -1,3 +1,4 @@
+public import TaskModel
 /// A JSON-RPC 2.0 request (with an `id`) or client notification (without one).
 ///
 /// `params` stays as JSON here: the method catalogue decodes it into the method's own type, so

@@ -1,3 +1,4 @@
+public import TaskModel
 /// A JSON-RPC 2.0 response: the request's id with either a result or an error.
 ///
 /// `id` is null when the request could not be read far enough to know it (a parse error).

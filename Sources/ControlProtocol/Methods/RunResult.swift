@@ -1,3 +1,4 @@
+public import TaskModel
 /// `run.result`: a run's task result (taskResult.json) and where its files are.
 public struct RunResult: Sendable, Hashable, ControlSchemaDescribing {
     public var taskRunUUID: String

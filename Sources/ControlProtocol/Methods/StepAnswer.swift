@@ -1,3 +1,4 @@
+public import TaskModel
 /// One answer the front end collected on a step, for `run.forward`.
 public struct StepAnswer: Sendable, Hashable, ControlSchemaDescribing {
     /// The answer's identifier (the question's or input item's identifier).

@@ -1,3 +1,4 @@
+public import TaskModel
 /// `task.load`: a task file on the daemon's machine, or the task's JSON inline.
 ///
 /// Exactly one of `path` and `task` is given. An inline task's transform steps find their

@@ -1,3 +1,4 @@
+public import TaskModel
 /// A JSON Schema (draft 7 subset) describing one wire type, written beside the Codable type it
 /// describes and turned into JSON for the OpenRPC document.
 public indirect enum JSONSchema: Sendable, Hashable {

@@ -1,3 +1,4 @@
+public import TaskModel
 import Foundation
 
 /// The OpenRPC 1.x document of the control socket, generated from the method catalogue and the

@@ -26,7 +26,7 @@ struct InteractiveFrontEnd {
         var message: String?
     }
 
-    func run(attachTo status: SessionStatus?) async throws -> TaskFinishedEvent? {
+    func run(attachTo status: SessionStatus?) async -> TaskFinishedEvent? {
         let terminal = TerminalKeys()
         defer { terminal.restore() }
         var screen = Screen()
@@ -40,7 +40,7 @@ struct InteractiveFrontEnd {
             }
         }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
+        return await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in client.events { continuation.yield(.event(event)) }
                 continuation.finish()

@@ -49,7 +49,7 @@ struct RunCommand: AsyncParsableCommand {
             if auto {
                 return try await AutoRun.drive(client, attachTo: status) { Self.say($0, json: json) }
             }
-            return try await InteractiveFrontEnd(client: client).run(attachTo: status)
+            return await InteractiveFrontEnd(client: client).run(attachTo: status)
         }
         guard let finished else { return }
         if json {

@@ -1,3 +1,4 @@
+import TaskModel
 import ArgumentParser
 import ControlProtocol
 import Foundation
