@@ -156,7 +156,7 @@ let package = Package(
         // Foundation only, shared by the server and activetaskctl.
         .target(
             name: "ControlProtocol",
-            dependencies: ["TaskModel"],
+            dependencies: ["TaskModel", "TaskNavigation"],
             swiftSettings: strict
         ),
         // NIO pieces both ends of the control socket share: line framing with a length limit.
@@ -193,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "control-test-server",
             dependencies: [
-                "ControlProtocol", "ControlServer", "TaskModel",
+                "ControlProtocol", "ControlServer", "TaskModel", "TaskNavigation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -202,13 +202,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ControlProtocolTests",
-            dependencies: ["ControlProtocol", "TaskModel", "TestSupport"],
+            dependencies: ["ControlProtocol", "TaskModel", "TaskNavigation", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ControlServerTests",
             dependencies: [
-                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TestSupport",
+                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
                 "control-test-server", "activetaskctl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import TaskNavigation
 import TaskModel
 import ControlProtocol
 import ControlServer

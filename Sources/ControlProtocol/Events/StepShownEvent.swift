@@ -1,3 +1,4 @@
+public import TaskNavigation
 public import TaskModel
 /// `stepShown`: a step is on screen; everything the front end needs to draw it.
 public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
@@ -41,24 +42,5 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
             .init("duration", .number),
             .init("previousResult", .map(.any)),
         ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
-    }
-}
-
-/// How far through the task the step is (SageResearch's progress: current of total).
-public struct StepProgress: Sendable, Hashable, ControlSchemaDescribing {
-    public var current: Int
-    public var total: Int
-    /// True when the total may change (branching).
-    public var isEstimated: Bool
-
-    public init(current: Int, total: Int, isEstimated: Bool) {
-        self.current = current
-        self.total = total
-        self.isEstimated = isEstimated
-    }
-
-    public static var schema: JSONSchema {
-        .object([.init("current", .integer(minimum: 0)), .init("total", .integer(minimum: 0)),
-                 .init("isEstimated", .boolean)], required: ["current", "total", "isEstimated"])
     }
 }

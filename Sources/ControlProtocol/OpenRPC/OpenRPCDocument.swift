@@ -1,5 +1,7 @@
+import TaskNavigation
 public import TaskModel
 import Foundation
+import TaskNavigation
 
 /// The OpenRPC 1.x document of the control socket, generated from the method catalogue and the
 /// schemas written beside each wire type. `rpc.discover` returns it; docs/openrpc.json is a copy
