@@ -1,3 +1,5 @@
+import TaskModel
+
 extension DecodingError {
     /// The coding path (`answers[0].identifier`) and a reason a person can act on.
     public var controlDescription: (codingPath: String, reason: String) {
@@ -15,17 +17,9 @@ extension DecodingError {
         }
     }
 
-    /// `a.b[2].c` from a coding path.
+    /// `a.b[2].c` from a coding path; empty for the params object itself.
     static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
+        codingPath.isEmpty ? "" : CodingPath.string(codingPath)
     }
 
     private static func describe(_ type: Any.Type) -> String {

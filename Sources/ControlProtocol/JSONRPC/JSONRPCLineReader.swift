@@ -29,8 +29,9 @@ public enum JSONRPCLineReader {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
+            let reason = JSONSyntaxLocator.firstFault(in: bytes).map { "at column \($0.column), \($0.problem)" } ?? parseReason(error)
             return .failure(Refusal(id: nil, error: ControlError(
-                .parseError, "The line is not JSON (\(parseReason(error))); send one JSON object per line.")))
+                .parseError, "The line is not JSON (\(reason)); send one JSON object per line.")))
         }
         return request(from: value)
     }
