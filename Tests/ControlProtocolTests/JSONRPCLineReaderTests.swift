@@ -62,3 +62,14 @@ import Testing
         #expect(JSONRPCLineReader.read(Array("  \r".utf8)) == nil)
     }
 }
+
+extension JSONRPCLineReaderTests {
+    @Test func malformedJSONNamesTheColumn() {
+        guard case .failure(let refusal)? = JSONRPCLineReader.read(Array(#"{"jsonrpc": "2.0", "id": 1, "method": }"#.utf8)) else {
+            Issue.record("Malformed JSON was accepted.")
+            return
+        }
+        #expect(refusal.error.code == .parseError)
+        #expect(refusal.error.message.contains("column 39"), "\(refusal.error.message)")
+    }
+}
