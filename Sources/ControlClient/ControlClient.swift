@@ -122,7 +122,7 @@ public final class ControlClient: Sendable {
     /// Subscribes this connection to events (every kind when `kinds` is nil).
     @discardableResult
     public func subscribe(kinds: [ControlEventKind]? = nil) async throws -> Subscription {
-        let result = try await call(ControlMethod.eventsSubscribe.rawValue, params: try JSONValue(encoding: SubscribeParams(kinds: kinds)))
+        let result = try await call(ControlMethod.eventsSubscribe.rawValue, params: try JSONValue.encoding(SubscribeParams(kinds: kinds)))
         return try result.decode(Subscription.self)
     }
 

@@ -47,11 +47,11 @@ public enum ControlCommand: Sendable, Hashable {
     /// The params as JSON, for a client building a request.
     public var params: JSONValue? {
         switch self {
-        case .taskLoad(let params): try? JSONValue(encoding: params)
-        case .runForward(let params): try? JSONValue(encoding: params)
-        case .permissionAnswer(let params): try? JSONValue(encoding: params)
-        case .runCancel(let params): try? JSONValue(encoding: params)
-        case .runResume(let params), .runResult(let params), .runArchive(let params): try? JSONValue(encoding: params)
+        case .taskLoad(let params): try? JSONValue.encoding(params)
+        case .runForward(let params): try? JSONValue.encoding(params)
+        case .permissionAnswer(let params): try? JSONValue.encoding(params)
+        case .runCancel(let params): try? JSONValue.encoding(params)
+        case .runResume(let params), .runResult(let params), .runArchive(let params): try? JSONValue.encoding(params)
         default: nil
         }
     }

@@ -13,7 +13,7 @@ public struct ControlError: Error, Sendable, Hashable {
 
     /// The wire form.
     public var errorObject: JSONRPCErrorObject {
-        JSONRPCErrorObject(code: code.rawValue, message: message, data: data.flatMap { try? JSONValue(encoding: $0) })
+        JSONRPCErrorObject(code: code.rawValue, message: message, data: data.flatMap { try? JSONValue.encoding($0) })
     }
 
     /// Reads a wire error; unknown codes become `internalError` with the original message.

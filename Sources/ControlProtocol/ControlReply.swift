@@ -12,13 +12,13 @@ public enum ControlReply: Sendable, Hashable {
     /// The result's JSON.
     public func jsonValue() throws -> JSONValue {
         switch self {
-        case .daemonInfo(let value): try JSONValue(encoding: value)
-        case .devices(let value): try JSONValue(encoding: value)
-        case .loadedTask(let value): try JSONValue(encoding: value)
-        case .status(let value): try JSONValue(encoding: value)
-        case .runs(let value): try JSONValue(encoding: value)
-        case .result(let value): try JSONValue(encoding: value)
-        case .archive(let value): try JSONValue(encoding: value)
+        case .daemonInfo(let value): try JSONValue.encoding(value)
+        case .devices(let value): try JSONValue.encoding(value)
+        case .loadedTask(let value): try JSONValue.encoding(value)
+        case .status(let value): try JSONValue.encoding(value)
+        case .runs(let value): try JSONValue.encoding(value)
+        case .result(let value): try JSONValue.encoding(value)
+        case .archive(let value): try JSONValue.encoding(value)
         }
     }
 

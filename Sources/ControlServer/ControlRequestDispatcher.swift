@@ -94,7 +94,7 @@ struct ControlRequestDispatcher: Sendable {
 
     private func encode(_ value: some Encodable) throws(ControlError) -> JSONValue {
         do {
-            return try JSONValue(encoding: value)
+            return try JSONValue.encoding(value)
         } catch {
             throw ControlError(.internalError, "The answer could not be encoded: \(error).")
         }

@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: payloads.indices)
     func eventsRoundTripWithTheirMembersBesideTheKind(index: Int) throws {
         let event = ControlEvent(sequence: UInt64(index + 1), uptime: 12.5, payload: Self.payloads[index])
-        let json = try JSONValue(encoding: event)
+        let json = try JSONValue.encoding(event)
         #expect(json["kind"] == .string(event.kind.rawValue))
         #expect(json["sequence"] == .integer(Int64(index + 1)))
         #expect(try json.decode(ControlEvent.self) == event)

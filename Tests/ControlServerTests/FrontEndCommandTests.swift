@@ -16,7 +16,7 @@ import TestSupport
 
     /// A control-test-server on a scratch socket for the length of `body`.
     private func withServer<T>(tick: Double = 0.05, _ body: (String, ScratchDirectory) async throws -> T) async throws -> T {
-        let server = try #require(PackagePaths.builtExecutable("control-test-server"), "control-test-server was not built")
+        let server = try #require(PackagePaths.builtExecutable(named: "control-test-server"), "control-test-server was not built")
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let socket = scratch.url.appendingPathComponent("control.sock").path

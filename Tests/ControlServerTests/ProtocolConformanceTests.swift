@@ -8,7 +8,7 @@ import TestSupport
 /// against the published OpenRPC meta-schema.
 @Suite struct ProtocolConformanceTests {
     @Test func aPythonClientKnowingOnlyTheDocumentDrivesAWholeTask() async throws {
-        let server = try #require(PackagePaths.builtExecutable("control-test-server"), "control-test-server was not built")
+        let server = try #require(PackagePaths.builtExecutable(named: "control-test-server"), "control-test-server was not built")
         let script = PackagePaths.root.appendingPathComponent("Tests/ProtocolConformance/control_protocol_check.py").path
         let (status, output) = try await onOwnThread {
             let process = Process()

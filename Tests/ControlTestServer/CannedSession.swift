@@ -146,7 +146,7 @@ actor CannedSession: ControlHandler, Service {
             return .status(status)
         case .runsList:
             return .runs(RunList(runs: kept.values.sorted { $0.uuid < $1.uuid }.map { run in
-                RunSummary(taskRunUUID: run.uuid, taskIdentifier: identifier(of: run.task), state: run.state,
+                RunListEntry(taskRunUUID: run.uuid, taskIdentifier: identifier(of: run.task), state: run.state,
                            runDirectory: run.runDirectory, archive: run.archive)
             }))
         case .runResult(let reference):

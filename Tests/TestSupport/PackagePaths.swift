@@ -6,15 +6,14 @@ public enum PackagePaths {
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The built `activetaskctl`, beside the test binary in the build directory, or nil when it
+    /// The built `activetaskctl`, or nil when it was not built.
+    public static let activetaskctl: URL? = builtExecutable(named: "activetaskctl")
+
+    /// The built executable `name` beside the test binary in the build directory, or nil when it
     /// was not built. The search walks up from the running test binary (Linux: `/proc/self/exe`;
     /// elsewhere the `.xctest` bundle or `argv[0]`) because the binary may sit inside an
     /// `.xctest` bundle directory.
-    public static let activetaskctl: URL? = builtExecutable("activetaskctl")
-
-    /// The built executable `name` (a product of this package), found the way `activetaskctl` is,
-    /// or nil when it was not built.
-    public static func builtExecutable(_ name: String) -> URL? {
+    public static func builtExecutable(named name: String) -> URL? {
         var starts = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()]
         starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
         starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())

@@ -1,18 +1,18 @@
 /// `runs.list`: the runs kept in the data directory, newest first.
 public struct RunList: Sendable, Hashable, ControlSchemaDescribing {
-    public var runs: [RunSummary]
+    public var runs: [RunListEntry]
 
-    public init(runs: [RunSummary]) {
+    public init(runs: [RunListEntry]) {
         self.runs = runs
     }
 
     public static var schema: JSONSchema {
-        .object([.init("runs", .array(.reference(to: RunSummary.self)))], required: ["runs"])
+        .object([.init("runs", .array(.reference(to: RunListEntry.self)))], required: ["runs"])
     }
 }
 
 /// One run in the data directory.
-public struct RunSummary: Sendable, Hashable, ControlSchemaDescribing {
+public struct RunListEntry: Sendable, Hashable, ControlSchemaDescribing {
     public var taskRunUUID: String
     public var taskIdentifier: String
     public var state: RunState

@@ -92,7 +92,7 @@ public enum OpenRPCDocument {
         DaemonInfo.self, DeviceList.self, TaskLoadParams.self, LoadedTask.self, StepAnswer.self,
         ForwardParams.self, PermissionAnswerParams.self, CancelParams.self, RunReference.self,
         SubscribeParams.self, Subscription.self, SessionStatus.self, TimerStatus.self, RunList.self,
-        RunSummary.self, RunResult.self, ArchiveLocation.self, ControlSessionState.self, RunState.self,
+        RunListEntry.self, RunResult.self, ArchiveLocation.self, ControlSessionState.self, RunState.self,
         StepAction.self, ControlEventKind.self, StepShownEvent.self, StepProgress.self, StepTimerEvent.self,
         ActionStatusEvent.self, ActionFailedEvent.self, WarningEvent.self, PermissionRequestEvent.self,
         PermissionAnsweredEvent.self, PromptSpokenEvent.self, StepCommandEvent.self, AudioLevelEvent.self,
