@@ -41,6 +41,7 @@ let package = Package(
         ),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The SageResearch task model: Codable tasks, steps, async action configurations, results.
@@ -200,6 +201,72 @@ let package = Package(
             exclude: ["Support/check_report.py"],
             swiftSettings: strict
         ),
+        // The control socket's language: JSON-RPC 2.0 messages, methods, wire events, OpenRPC.
+        // Foundation only, shared by the server and activetaskctl.
+        .target(
+            name: "ControlProtocol",
+            dependencies: ["TaskModel", "TaskNavigation"],
+            swiftSettings: strict
+        ),
+        // NIO pieces both ends of the control socket share: line framing with a length limit.
+        .target(
+            name: "ControlChannel",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The control socket service: Unix socket, per-connection tasks, dispatch, event fan-out.
+        .target(
+            name: "ControlServer",
+            dependencies: [
+                "ControlProtocol", "ControlChannel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The control socket client activetaskctl uses.
+        .target(
+            name: "ControlClient",
+            dependencies: [
+                "ControlProtocol", "ControlChannel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // A control server answering from canned state, for protocol tests without the daemon.
+        .executableTarget(
+            name: "control-test-server",
+            dependencies: [
+                "ControlProtocol", "ControlServer", "TaskModel", "TaskNavigation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/ControlTestServer",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ControlProtocolTests",
+            dependencies: ["ControlProtocol", "TaskModel", "TaskNavigation", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ControlServerTests",
+            dependencies: [
+                "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
+                "control-test-server", "activetaskctl",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "activetaskctl",
             dependencies: [
@@ -214,6 +281,7 @@ let package = Package(
                 "AsyncActions",
                 "Quality",
                 "RunReport",
+                "ControlProtocol", "ControlClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

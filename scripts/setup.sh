@@ -13,6 +13,7 @@ packages=(
   pulseaudio sox
   util-linux iproute2 zip unzip
   chromium python3-pil
+  python3 python3-pip tmux
 )
 
 missing=()
@@ -22,13 +23,18 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
-  exit 0
-fi
-
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
-echo "setup: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The control-protocol check validates with jsonschema's `referencing` registry (jsonschema 4.18+);
+# Debian 12's python3-jsonschema is 4.10, so pip installs a newer one when needed.
+if ! python3 -c 'import jsonschema, referencing' 2>/dev/null; then
+  echo "setup: installing the Python package jsonschema>=4.18" >&2
+  "${sudo[@]}" python3 -m pip install -q --break-system-packages 'jsonschema>=4.18'
+fi

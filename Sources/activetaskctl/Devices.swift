@@ -1,12 +1,19 @@
 import ALSA
 import ArgumentParser
+import ControlProtocol
 import Foundation
 
-/// `activetaskctl devices`: the audio devices ALSA knows, with what each accepts. (The daemon
-/// answers the same question over its socket and adds motion devices.)
+/// `activetaskctl devices`: the motion and audio devices the daemon can use (devices.list), or
+/// with `--local` the audio devices ALSA knows on this machine, with what each accepts (no
+/// daemon needed).
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List audio devices with their capabilities.")
+        abstract: "List the daemon's motion and audio devices (--local: this machine's ALSA devices).")
+
+    @OptionGroup var connection: SocketOptions
+
+    @Flag(help: "List ALSA devices here, without the daemon.")
+    var local = false
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
@@ -18,6 +25,21 @@ struct Devices: AsyncParsableCommand {
     var verbose = false
 
     func run() async throws {
+        guard local else {
+            let list = try await connection.withClient { try await $0.call(.devicesList, as: DeviceList.self) }
+            if json {
+                try JSONOutput.print(list)
+                return
+            }
+            for device in list.motion {
+                print("motion\t\(device.identifier)\t\(device.name)\t\(device.sensors.joined(separator: ","))")
+            }
+            for device in list.audio {
+                let directions = [device.capture ? "capture" : nil, device.playback ? "playback" : nil].compactMap { $0 }
+                print("audio\t\(device.name)\t\(directions.joined(separator: ","))\t\(device.description)")
+            }
+            return
+        }
         let logger = CommandLogging.logger(label: "activetaskctl.devices", verbose: verbose)
         let devices = try AudioDevices.list(probe: !noProbe, logger: logger)
         if json {

@@ -1,18 +1,20 @@
 /// Finds where JSON text stops being valid, for error messages: Foundation's decoder only says
 /// "not valid JSON". Accepts what task files use (standard JSON plus trailing commas) and
 /// reports the first offending line and column, or nil when it finds no fault.
-struct JSONSyntaxLocator {
-    struct Fault: Equatable {
-        var line: Int
-        var column: Int
-        var problem: String
+public struct JSONSyntaxLocator {
+    /// Where the text stops being JSON and why.
+    public struct Fault: Equatable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var problem: String
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
 
-    static func firstFault(in bytes: [UInt8]) -> Fault? {
+    /// The first fault in `bytes`, or nil when the text is JSON (trailing commas allowed).
+    public static func firstFault(in bytes: [UInt8]) -> Fault? {
         var locator = JSONSyntaxLocator(bytes: bytes)
         return locator.scanDocument()
     }

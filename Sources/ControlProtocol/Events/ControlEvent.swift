@@ -1,0 +1,44 @@
+/// One session event as the daemon sends it: the params of an `event` notification.
+///
+/// On the wire the payload's members sit beside `sequence`, `uptime` and `kind`:
+/// `{"sequence": 12, "uptime": 5031.2, "kind": "timerTick", "stepPath": "…", "elapsed": 3, …}`.
+public struct ControlEvent: Sendable, Hashable {
+    /// 1, 2, 3, … for the daemon's life; a gap follows an `eventsLost` event.
+    public var sequence: UInt64
+    /// CLOCK_BOOTTIME seconds when it happened (the clock of the recorder files).
+    public var uptime: Double
+    public var payload: ControlEventPayload
+
+    public init(sequence: UInt64, uptime: Double, payload: ControlEventPayload) {
+        self.sequence = sequence
+        self.uptime = uptime
+        self.payload = payload
+    }
+
+    public var kind: ControlEventKind { payload.kind }
+
+    /// The notification method that carries events.
+    public static let notificationMethod = "event"
+}
+
+extension ControlEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sequence, uptime, kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sequence = try container.decode(UInt64.self, forKey: .sequence)
+        uptime = try container.decode(Double.self, forKey: .uptime)
+        let kind = try container.decode(ControlEventKind.self, forKey: .kind)
+        payload = try ControlEventPayload(kind: kind, from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(uptime, forKey: .uptime)
+        try container.encode(kind, forKey: .kind)
+        try payload.encodeMembers(to: encoder)
+    }
+}

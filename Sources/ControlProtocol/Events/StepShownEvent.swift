@@ -1,0 +1,46 @@
+public import TaskNavigation
+public import TaskModel
+/// `stepShown`: a step is on screen; everything the front end needs to draw it.
+public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
+    /// The step's path, e.g. `WalkAndBalance/walk/walking`.
+    public var stepPath: String
+    /// The step's JSON as written, UI keys and unknown keys included.
+    public var step: JSONValue
+    /// The step's `type` as written.
+    public var type: String
+    /// `forward` or `backward`: how the step was reached.
+    public var direction: String
+    public var progress: StepProgress?
+    /// The commands the front end may send now.
+    public var allowedActions: [StepAction]
+    /// The step timer's length in seconds, when the step has one.
+    public var duration: Double?
+    /// The result left behind when this step was shown before, for pre-filling answers.
+    public var previousResult: JSONValue?
+
+    public init(stepPath: String, step: JSONValue, type: String, direction: String = "forward",
+                progress: StepProgress? = nil, allowedActions: [StepAction], duration: Double? = nil,
+                previousResult: JSONValue? = nil) {
+        self.stepPath = stepPath
+        self.step = step
+        self.type = type
+        self.direction = direction
+        self.progress = progress
+        self.allowedActions = allowedActions
+        self.duration = duration
+        self.previousResult = previousResult
+    }
+
+    public static var schema: JSONSchema {
+        .object([
+            .init("stepPath", .string()),
+            .init("step", .described("The step's JSON as written.", .map(.any))),
+            .init("type", .string()),
+            .init("direction", .string(enumeration: ["forward", "backward"])),
+            .init("progress", .reference(to: StepProgress.self)),
+            .init("allowedActions", .array(.reference(to: StepAction.self))),
+            .init("duration", .number),
+            .init("previousResult", .map(.any)),
+        ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
+    }
+}

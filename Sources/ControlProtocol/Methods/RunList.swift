@@ -1,0 +1,44 @@
+/// `runs.list`: the runs kept in the data directory, newest first.
+public struct RunList: Sendable, Hashable, ControlSchemaDescribing {
+    public var runs: [RunListEntry]
+
+    public init(runs: [RunListEntry]) {
+        self.runs = runs
+    }
+
+    public static var schema: JSONSchema {
+        .object([.init("runs", .array(.reference(to: RunListEntry.self)))], required: ["runs"])
+    }
+}
+
+/// One run in the data directory.
+public struct RunListEntry: Sendable, Hashable, ControlSchemaDescribing {
+    public var taskRunUUID: String
+    public var taskIdentifier: String
+    public var state: RunState
+    /// ISO 8601 with milliseconds and offset, as in taskResult.json.
+    public var startDate: String?
+    public var endDate: String?
+    public var runDirectory: String
+    public var archive: String?
+
+    public init(taskRunUUID: String, taskIdentifier: String, state: RunState, startDate: String? = nil,
+                endDate: String? = nil, runDirectory: String, archive: String? = nil) {
+        self.taskRunUUID = taskRunUUID
+        self.taskIdentifier = taskIdentifier
+        self.state = state
+        self.startDate = startDate
+        self.endDate = endDate
+        self.runDirectory = runDirectory
+        self.archive = archive
+    }
+
+    public static var schema: JSONSchema {
+        .object([
+            .init("taskRunUUID", .string(format: "uuid")), .init("taskIdentifier", .string()),
+            .init("state", .reference(to: RunState.self)),
+            .init("startDate", .string()), .init("endDate", .string()),
+            .init("runDirectory", .string()), .init("archive", .string()),
+        ], required: ["taskRunUUID", "taskIdentifier", "state", "runDirectory"])
+    }
+}

@@ -1,0 +1,16 @@
+/// The state of a run kept in the data directory: running, or how it finished (DESIGN 5's
+/// finish reasons, documented in docs/protocol.md).
+public enum RunState: String, Sendable, Hashable, Codable, CaseIterable {
+    case running
+    case completed
+    case earlyExit
+    case abandoned
+    case saved
+    case discarded
+    case failed
+    case interrupted
+}
+
+extension RunState: ControlSchemaDescribing {
+    public static var schema: JSONSchema { .enumeration(Self.self) }
+}

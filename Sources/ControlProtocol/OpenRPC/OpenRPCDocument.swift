@@ -1,0 +1,128 @@
+import TaskNavigation
+public import TaskModel
+import Foundation
+import TaskNavigation
+
+/// The OpenRPC 1.x document of the control socket, generated from the method catalogue and the
+/// schemas written beside each wire type. `rpc.discover` returns it; docs/openrpc.json is a copy
+/// that a test keeps equal to it.
+public enum OpenRPCDocument {
+    /// The OpenRPC specification version the document follows.
+    public static let openRPCVersion = "1.3.2"
+
+    /// The name of the notification pseudo-method documenting events.
+    public static let eventMethod = ControlEvent.notificationMethod
+
+    /// The document.
+    public static var document: JSONValue {
+        [
+            "openrpc": .string(openRPCVersion),
+            "info": [
+                "title": "activetaskd control socket",
+                "version": .string(ControlProtocolVersion.current),
+                "description": .string(description),
+            ],
+            "methods": .array(ControlMethod.allCases.map(method) + [eventNotification]),
+            "components": [
+                "schemas": .object(Dictionary(uniqueKeysWithValues: schemaComponents)),
+                "errors": .object(Dictionary(uniqueKeysWithValues: ControlErrorCode.allCases.map {
+                    ($0.name, ["code": .integer(Int64($0.rawValue)), "message": .string($0.meaning)])
+                })),
+            ],
+        ]
+    }
+
+    private static let description = """
+        JSON-RPC 2.0 over a Unix stream socket (default /run/activetask/control.sock), one JSON \
+        object per line (UTF-8, \\n), params by name. The daemon runs one task at a time; any \
+        connection may observe or control it. After events.subscribe the connection receives \
+        `event` notifications (documented here as the method `event`, which has no result; its \
+        params are components/schemas/ControlEvent). See docs/protocol.md for a whole session.
+        """
+
+    private static func method(_ method: ControlMethod) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(method.rawValue),
+            "summary": .string(method.summary),
+            "paramStructure": "by-name",
+            "params": .array(params(of: method.paramsType)),
+        ]
+        if let result = method.resultType {
+            members["result"] = ["name": .string(result.schemaName), "schema": JSONSchema.reference(result.schemaName).jsonValue]
+        } else {
+            // rpc.discover: the OpenRPC document, as the service discovery convention describes it.
+            members["result"] = ["name": "OpenRPC Schema", "schema": ["$ref": "https://meta.open-rpc.org/"]]
+        }
+        if !method.errors.isEmpty {
+            members["errors"] = .array(method.errors.map { ["$ref": .string("#/components/errors/\($0.name)")] })
+        }
+        return .object(members)
+    }
+
+    /// One content descriptor per member of the params object.
+    private static func params(of type: (any ControlSchemaDescribing.Type)?) -> [JSONValue] {
+        guard let type, case .object(let properties, let required) = type.schema else { return [] }
+        return properties.map { property in
+            [
+                "name": .string(property.name),
+                "required": .bool(required.contains(property.name)),
+                "schema": property.schema.jsonValue,
+            ]
+        }
+    }
+
+    private static var eventNotification: JSONValue {
+        [
+            "name": .string(eventMethod),
+            "summary": "Notification from the daemon (no id, no result): one session event.",
+            "description": "Sent to connections that called events.subscribe. The params object is components/schemas/ControlEvent: sequence, uptime and kind, with the kind's members beside them.",
+            "paramStructure": "by-name",
+            "params": [
+                ["name": "sequence", "required": true, "schema": JSONSchema.integer(minimum: 1).jsonValue],
+                ["name": "uptime", "required": true, "schema": JSONSchema.number.jsonValue],
+                ["name": "kind", "required": true, "schema": JSONSchema.reference(to: ControlEventKind.self).jsonValue],
+            ],
+            "x-notification": true,
+            "x-params-schema": JSONSchema.reference("ControlEvent").jsonValue,
+        ]
+    }
+
+    /// Every type the document names.
+    public static let schemaTypes: [any ControlSchemaDescribing.Type] = [
+        DaemonInfo.self, DeviceList.self, TaskLoadParams.self, LoadedTask.self, StepAnswer.self,
+        ForwardParams.self, PermissionAnswerParams.self, CancelParams.self, RunReference.self,
+        SubscribeParams.self, Subscription.self, SessionStatus.self, TimerStatus.self, RunList.self,
+        RunListEntry.self, RunResult.self, ArchiveLocation.self, ControlSessionState.self, RunState.self,
+        StepAction.self, ControlEventKind.self, StepShownEvent.self, StepProgress.self, StepTimerEvent.self,
+        ActionStatusEvent.self, ActionFailedEvent.self, WarningEvent.self, PermissionRequestEvent.self,
+        PermissionAnsweredEvent.self, PromptSpokenEvent.self, StepCommandEvent.self, AudioLevelEvent.self,
+        MotionProgressEvent.self, TaskFinishedEvent.self, EventsLostEvent.self, ControlErrorData.self,
+    ]
+
+    private static var schemaComponents: [(String, JSONValue)] {
+        schemaTypes.map { ($0.schemaName, $0.schema.jsonValue) } + [("ControlEvent", eventSchema)]
+    }
+
+    /// One object schema per event kind: `sequence`, `uptime`, `kind` and the payload's members.
+    private static var eventSchema: JSONValue {
+        .object(["oneOf": .array(ControlEventKind.allCases.map { kind in
+            guard case .object(let properties, let required) = ControlEventPayload.payloadType(of: kind).schema else {
+                return JSONValue.null
+            }
+            let envelope: [JSONSchema.Property] = [
+                .init("sequence", .integer(minimum: 1)), .init("uptime", .number),
+                .init("kind", .string(enumeration: [kind.rawValue])),
+            ]
+            return JSONSchema.object(envelope + properties, required: ["sequence", "uptime", "kind"] + required).jsonValue
+        })])
+    }
+}
+
+extension OpenRPCDocument {
+    /// The document as docs/openrpc.json holds it: pretty-printed, sorted keys, trailing newline.
+    public static func prettyPrinted() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,146 @@
+import ControlChannel
+import ControlProtocol
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+
+/// The control socket: JSON-RPC 2.0, one object per line, on a Unix stream socket.
+///
+/// One structured child task per connection reads requests in order and answers each through
+/// the connection's bounded outbound queue; one task forwards the handler's events to the
+/// subscribed connections. A client's bad input is answered and the connection goes on; a
+/// client that does not read is disconnected once its queue is full. Graceful shutdown stops
+/// accepting, closes every connection and removes the socket file it bound.
+public struct ControlServer: Service {
+    private let configuration: ControlServerConfiguration
+    private let handler: any ControlHandler
+    private let logger: Logger
+    private let eventLoopGroup: any EventLoopGroup
+    private let onListening: @Sendable () -> Void
+
+    /// - Parameters:
+    ///   - onListening: called once the socket accepts connections (e.g. to tell systemd READY=1).
+    public init(configuration: ControlServerConfiguration, handler: any ControlHandler, logger: Logger,
+                onListening: @escaping @Sendable () -> Void = {}) {
+        self.configuration = configuration
+        self.handler = handler
+        self.logger = logger
+        self.eventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        let registry = ControlConnectionRegistry(logger: logger)
+        let dispatcher = ControlRequestDispatcher(
+            handler: handler, registry: registry, logger: logger,
+            maximumLineLength: configuration.maximumLineLength, discovery: OpenRPCDocument.document)
+        let server = try await bind()
+        defer {
+            if case .path(let path) = configuration.listener { UnixSocketFile.remove(path) }
+        }
+        logger.info("Control socket listening.", metadata: ["socket": "\(configuration.listener)"])
+        onListening()
+
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    await forwardEvents(to: registry)
+                }
+                try await server.executeThenClose { connections in
+                    for try await connection in connections {
+                        group.addTask {
+                            await serve(connection, registry: registry, dispatcher: dispatcher)
+                        }
+                    }
+                }
+                // The listener is closed: stop forwarding events; connection tasks end as their channels close.
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            logger.info("Control socket closing.")
+            server.channel.close(promise: nil)
+            registry.closeAll()
+        }
+    }
+
+    private func bind() async throws -> NIOAsyncChannel<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>, Never> {
+        let maximumLineLength = configuration.maximumLineLength
+        let bootstrap = ServerBootstrap(group: eventLoopGroup)
+            .serverChannelOption(.backlog, value: 256)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>> = { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(
+                    ByteToMessageHandler(ControlLineDecoder(maximumLength: maximumLineLength)))
+                return try NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+        switch configuration.listener {
+        case .path(let path):
+            try UnixSocketFile.prepare(path)
+            let channel = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+            try UnixSocketFile.setMode(path, configuration.socketMode)
+            return channel
+        case .inheritedDescriptor(let descriptor):
+            return try await bootstrap.bind(descriptor, childChannelInitializer: initializer)
+        }
+    }
+
+    private func forwardEvents(to registry: ControlConnectionRegistry) async {
+        for await event in handler.events() {
+            do {
+                let line = try JSONRPCLineWriter.line(JSONRPCNotification(method: ControlEvent.notificationMethod, params: event))
+                registry.broadcast(NIOCore.ByteBuffer(bytes: line), kind: event.kind)
+            } catch {
+                logger.error("An event could not be encoded and was not sent.", metadata: ["kind": "\(event.kind)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// One connection: a reader answering requests in order and a writer draining the queue.
+    private func serve(_ connection: NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>,
+                       registry: ControlConnectionRegistry, dispatcher: ControlRequestDispatcher) async {
+        let peer: PeerCredentials
+        do {
+            peer = try await PeerCredentials.read(from: connection.channel)
+        } catch {
+            logger.warning("Could not read the peer's credentials; closing the connection.", metadata: ["error": "\(error)"])
+            try? await connection.channel.close()
+            return
+        }
+        let (outbox, continuation) = AsyncStream.makeStream(
+            of: NIOCore.ByteBuffer.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
+        guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer) else {
+            try? await connection.channel.close()
+            return
+        }
+        defer { registry.remove(identifier) }
+        logger.info("Client connected.", metadata: [
+            "connection": "\(identifier)", "peer.pid": "\(peer.pid)", "peer.uid": "\(peer.uid)", "peer.gid": "\(peer.gid)",
+        ])
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask {
+                        for await line in outbox {
+                            try await outbound.write(line)
+                        }
+                    }
+                    for try await frame in inbound {
+                        guard let response = await dispatcher.respond(to: frame, connection: identifier, peer: peer) else { continue }
+                        do {
+                            registry.send(NIOCore.ByteBuffer(bytes: try JSONRPCLineWriter.line(response)), to: identifier)
+                        } catch {
+                            logger.error("A response could not be encoded.", metadata: ["error": "\(error)"])
+                        }
+                    }
+                    // The client closed its side: let the writer send what is queued, then end.
+                    continuation.finish()
+                }
+            }
+        } catch {
+            logger.debug("Connection ended with an error.", metadata: ["connection": "\(identifier)", "error": "\(error)"])
+        }
+        logger.info("Client disconnected.", metadata: ["connection": "\(identifier)", "peer.pid": "\(peer.pid)"])
+    }
+}

@@ -1,0 +1,171 @@
+import ControlClient
+import ControlProtocol
+import Foundation
+
+/// `activetaskctl run FILE` without --auto: a terminal front end. It shows the step's title and
+/// text, a live timer with a progress bar, the prompts as they are spoken, the audio level and
+/// motion rate while recording, asks permission questions, and takes keys.
+struct InteractiveFrontEnd {
+    let client: ControlClient
+
+    private enum Input: Sendable {
+        case event(ControlEvent)
+        case key(UInt8)
+    }
+
+    /// What is on screen.
+    private struct Screen {
+        var step: StepShownEvent?
+        var timer: StepTimerEvent?
+        var timerDuration: Double?
+        var paused = false
+        var prompt: String?
+        var audio: AudioLevelEvent?
+        var motion: MotionProgressEvent?
+        var permission: PermissionRequestEvent?
+        var message: String?
+    }
+
+    func run(attachTo status: SessionStatus?) async -> TaskFinishedEvent? {
+        let terminal = TerminalKeys()
+        defer { terminal.restore() }
+        var screen = Screen()
+        if let status {
+            screen.step = status.step
+            screen.permission = status.permissionRequest
+            if let timer = status.timer {
+                screen.timerDuration = timer.duration
+                screen.timer = StepTimerEvent(stepPath: timer.stepPath, duration: timer.duration, elapsed: timer.elapsed)
+                screen.paused = !timer.running
+            }
+        }
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in client.events { continuation.yield(.event(event)) }
+                continuation.finish()
+            }
+            group.addTask {
+                for await key in terminal.keys { continuation.yield(.key(key)) }
+            }
+            defer { group.cancelAll() }
+            draw(screen)
+            for await input in inputs {
+                switch input {
+                case .event(let event):
+                    if case .taskFinished(let finished) = event.payload {
+                        print("\u{1B}[2J\u{1B}[H", terminator: "")
+                        return finished
+                    }
+                    apply(event, to: &screen)
+                case .key(let key):
+                    if let finished = await press(key, &screen) { return finished }
+                }
+                draw(screen)
+            }
+            return nil
+        }
+    }
+
+    private func apply(_ event: ControlEvent, to screen: inout Screen) {
+        switch event.payload {
+        case .stepShown(let shown):
+            screen = Screen(step: shown, timerDuration: shown.duration, permission: screen.permission)
+        case .timerStarted(let timer):
+            screen.timer = timer
+            screen.timerDuration = timer.duration ?? screen.timerDuration
+            screen.paused = false
+        case .timerTick(let timer), .timerFinished(let timer):
+            screen.timer = timer
+        case .timerPaused:
+            screen.paused = true
+        case .timerResumed:
+            screen.paused = false
+        case .promptSpoken(let prompt):
+            screen.prompt = prompt.text
+        case .audioLevel(let level):
+            screen.audio = level
+        case .motionProgress(let motion):
+            screen.motion = motion
+        case .permissionRequest(let request):
+            screen.permission = request
+        case .permissionAnswered:
+            screen.permission = nil
+        case .actionFailed(let failure):
+            screen.message = "\(failure.identifier) failed: \(failure.message)"
+        case .warning(let warning):
+            screen.message = warning.message
+        case .stepCommand(let command):
+            screen.message = command.command
+        default:
+            break
+        }
+    }
+
+    /// Carries out a key; returns the finish when `q` ended the run.
+    private func press(_ key: UInt8, _ screen: inout Screen) async -> TaskFinishedEvent? {
+        let command: ControlCommand?
+        switch key {
+        case UInt8(ascii: "y"), UInt8(ascii: "n"):
+            guard let request = screen.permission else { return nil }
+            command = .permissionAnswer(PermissionAnswerParams(requestID: request.requestID, granted: key == UInt8(ascii: "y")))
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            command = .runForward(ForwardParams(stepPath: screen.step?.stepPath))
+        case UInt8(ascii: "b"): command = .runBack
+        case UInt8(ascii: "s"): command = .runSkip
+        case UInt8(ascii: "p"): command = screen.paused ? .timerResume : .timerPause
+        case UInt8(ascii: "q"): command = .runCancel(CancelParams(save: true))
+        default: command = nil
+        }
+        guard let command else { return nil }
+        do {
+            let status = try await client.status(command)
+            screen.message = nil
+            if case .runCancel = command, let uuid = status.taskRunUUID {
+                return TaskFinishedEvent(taskRunUUID: uuid, reason: .saved, runDirectory: status.runDirectory ?? "", archive: status.archive)
+            }
+        } catch ControlClientError.remote(let error) {
+            screen.message = error.message
+        } catch {
+            screen.message = "\(error)"
+        }
+        return nil
+    }
+
+    private func draw(_ screen: Screen) {
+        var lines: [String] = []
+        if let step = screen.step {
+            let progress = step.progress.map { " (\($0.current) of \($0.total))" } ?? ""
+            lines.append("\u{1B}[1m\(step.step["title"]?.stringValue ?? step.stepPath)\u{1B}[0m\(progress)")
+            if let text = step.step["text"]?.stringValue ?? step.step["detail"]?.stringValue { lines.append(text) }
+            lines.append("")
+            if let duration = screen.timerDuration, duration > 0 {
+                let elapsed = screen.timer?.elapsed ?? 0
+                let filled = Int((elapsed / duration * 30).rounded(.down).clamped(to: 0...30))
+                let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+                lines.append("timer [\(bar)] \(Int(elapsed)) / \(Int(duration)) s\(screen.paused ? "  paused" : "")")
+            }
+        } else {
+            lines.append("waiting for the daemon…")
+        }
+        if let prompt = screen.prompt { lines.append("spoken: \(prompt)") }
+        if let audio = screen.audio {
+            lines.append(String(format: "audio: %.1f dBFS average, %.1f dBFS peak", audio.averageDBFS, audio.peakDBFS))
+        }
+        if let motion = screen.motion {
+            lines.append(String(format: "motion: %d samples, %.1f Hz", motion.samplesWritten, motion.achievedRate))
+        }
+        if let request = screen.permission {
+            lines.append("")
+            lines.append("\u{1B}[1mMay the task use the \(request.permission)?\u{1B}[0m \(request.title ?? "") \(request.reason ?? "")  [y/n]")
+        }
+        if let message = screen.message { lines.append(""); lines.append("! \(message)") }
+        lines.append("")
+        lines.append("enter next · b back · s skip · p pause/resume · q cancel and save")
+        print("\u{1B}[2J\u{1B}[H" + lines.joined(separator: "\n"))
+    }
+}
+
+extension Double {
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,51 @@
+import TaskNavigation
+import TaskModel
+import ControlProtocol
+import Foundation
+import Testing
+
+@Suite struct ControlEventTests {
+    static let payloads: [ControlEventPayload] = [
+        .stepShown(StepShownEvent(stepPath: "t/a", step: ["identifier": "a", "type": "active", "duration": 30, "image": ["x": 1]],
+                                  type: "active", progress: StepProgress(current: 1, total: 3, isEstimated: false),
+                                  allowedActions: [.forward, .timerPause], duration: 30)),
+        .timerStarted(StepTimerEvent(stepPath: "t/a", duration: 30)),
+        .timerTick(StepTimerEvent(stepPath: "t/a", elapsed: 1, remaining: 29)),
+        .timerPaused(StepTimerEvent(stepPath: "t/a", elapsed: 2)),
+        .timerResumed(StepTimerEvent(stepPath: "t/a", elapsed: 2)),
+        .timerFinished(StepTimerEvent(stepPath: "t/a")),
+        .actionStatus(ActionStatusEvent(identifier: "motion", owner: "t", status: "running")),
+        .actionFailed(ActionFailedEvent(identifier: "motion", owner: "t", message: "The IMU went away.")),
+        .warning(WarningEvent(message: "Gap of 40 ms.", identifier: "motion")),
+        .permissionRequest(PermissionRequestEvent(requestID: 1, permission: "microphone", actions: ["microphone"], deadlineUptime: 99)),
+        .permissionAnswered(PermissionAnsweredEvent(requestID: 1, permission: "microphone", granted: true)),
+        .promptSpoken(PromptSpokenEvent(stepPath: "t/a", text: "Walk.", scheduledUptime: 10, spokenUptime: 10.02)),
+        .stepCommand(StepCommandEvent(stepPath: "t/a", command: "vibrate")),
+        .audioLevel(AudioLevelEvent(identifier: "microphone", averageDBFS: -40, peakDBFS: -12.5)),
+        .motionProgress(MotionProgressEvent(identifier: "motion", samplesWritten: 100, achievedRate: 99.5)),
+        .taskFinished(TaskFinishedEvent(taskRunUUID: "u", reason: .completed, runDirectory: "/d/runs/u", archive: "/d/runs/u/u.zip")),
+        .eventsLost(EventsLostEvent(count: 3)),
+    ]
+
+    @Test func everyKindHasAnExample() {
+        #expect(Set(Self.payloads.map(\.kind)) == Set(ControlEventKind.allCases))
+    }
+
+    @Test(arguments: payloads.indices)
+    func eventsRoundTripWithTheirMembersBesideTheKind(index: Int) throws {
+        let event = ControlEvent(sequence: UInt64(index + 1), uptime: 12.5, payload: Self.payloads[index])
+        let json = try JSONValue.encoding(event)
+        #expect(json["kind"] == .string(event.kind.rawValue))
+        #expect(json["sequence"] == .integer(Int64(index + 1)))
+        #expect(try json.decode(ControlEvent.self) == event)
+    }
+
+    @Test func notificationsHaveNoID() throws {
+        let line = try JSONRPCLineWriter.line(JSONRPCNotification(
+            method: ControlEvent.notificationMethod, params: ControlEvent(sequence: 1, uptime: 2, payload: .eventsLost(EventsLostEvent(count: 1)))))
+        #expect(line.last == UInt8(ascii: "\n"))
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+        #expect(value["id"] == nil)
+        #expect(value["method"] == "event")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `activetaskctl` as a front end of a control server (control-test-server over its canned
+/// session; the daemon's own integration tests drive activetaskd the same way).
+@Suite(.serialized) struct FrontEndCommandTests {
+    static let task = """
+        {"identifier": "Demo", "asyncActions": [{"identifier": "microphone", "type": "microphone"}],
+         "steps": [
+           {"identifier": "intro", "type": "instruction", "title": "Hello", "text": "Read this first."},
+           {"identifier": "walk", "type": "active", "duration": 3, "spokenInstructions": {"start": "Start walking."}},
+           {"identifier": "rest", "type": "active", "duration": 2, "transitionAutomatically": true},
+           {"identifier": "done", "type": "completion", "title": "Done"}]}
+        """
+
+    /// A control-test-server on a scratch socket for the length of `body`.
+    private func withServer<T>(tick: Double = 0.05, _ body: (String, ScratchDirectory) async throws -> T) async throws -> T {
+        let server = try #require(PackagePaths.builtExecutable(named: "control-test-server"), "control-test-server was not built")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let socket = scratch.url.appendingPathComponent("control.sock").path
+        let process = Process()
+        process.executableURL = server
+        process.arguments = ["--socket", socket, "--data-dir", scratch.url.path, "--tick", "\(tick)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let ready = try await onOwnThread { output.fileHandleForReading.availableData }
+        #expect(String(decoding: ready, as: UTF8.self) == "listening\n")
+        return try await body(socket, scratch)
+    }
+
+    @Test func runAutoJSONEndsWithTheRunSummary() async throws {
+        try await withServer { socket, scratch in
+            let file = try scratch.write("task.json", Self.task)
+            let run = try await CommandRunner.run(["--socket", socket, "run", file, "--auto", "--json"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let last = try #require(run.standardOutput.split(separator: "\n").last)
+            let summary = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+            #expect(Set(summary?.keys.map { $0 } ?? []) == ["taskRunUUID", "runDirectory", "archive", "status"])
+            #expect(summary?["status"] as? String == "completed")
+            let uuid = try #require(summary?["taskRunUUID"] as? String)
+            #expect(run.standardError.contains("step Demo/walk (active)"))
+
+            let runs = try await CommandRunner.run(["runs", "--socket", socket])
+            #expect(runs.standardOutput.contains("\(uuid)\tcompleted\tDemo"))
+            let archive = try await CommandRunner.run(["archive", uuid, "--socket", socket])
+            #expect(archive.standardOutput == "\(summary?["archive"] as? String ?? "-")\n")
+            let missing = try await CommandRunner.run(["result", "00000000-0000-0000-0000-000000000000", "--socket", socket])
+            #expect(missing.status == 1)
+            #expect(missing.standardError.contains("was not found"))
+        }
+    }
+
+    @Test func aMissingDaemonIsOneSentence() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let result = try await CommandRunner.run(["status", "--socket", scratch.url.appendingPathComponent("none.sock").path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Is the daemon running?"))
+    }
+
+    @Test func theInteractiveFrontEndInTmux() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            Issue.record("tmux is missing; ./scripts/setup.sh installs it.")
+            return
+        }
+        try await withServer(tick: 1) { socket, scratch in
+            let file = try scratch.write("task.json", Self.task)
+            let session = "activetask-\(UUID().uuidString.prefix(8))"
+            let ctl = CommandRunner.executable.path
+            func tmux(_ arguments: String...) async throws -> String {
+                try await onOwnThread {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+                    process.arguments = arguments
+                    let pipe = Pipe()
+                    process.standardOutput = pipe
+                    try process.run()
+                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return String(decoding: data, as: UTF8.self)
+                }
+            }
+            func screen(containing text: String) async throws -> String {
+                var last = ""
+                for _ in 0..<100 {
+                    last = try await tmux("capture-pane", "-p", "-t", session)
+                    if last.contains(text) { return last }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                Issue.record("The screen never showed \(text):\n\(last)")
+                return last
+            }
+            _ = try await tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+                               "\(ctl) --socket \(socket) run \(file); sleep 30")
+            defer { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["kill-session", "-t", session]) }
+            _ = try await screen(containing: "May the task use the microphone?")
+            _ = try await tmux("send-keys", "-t", session, "y")
+            let first = try await screen(containing: "Read this first.")
+            #expect(first.contains("Hello (1 of 4)"))
+            #expect(first.contains("enter next"))
+            _ = try await tmux("send-keys", "-t", session, "Enter")
+            let walking = try await screen(containing: "spoken: Start walking.")
+            #expect(walking.contains("Demo/walk (2 of 4)"))
+            _ = try await screen(containing: "motion: ")
+            _ = try await tmux("send-keys", "-t", session, "p")
+            _ = try await screen(containing: "paused")
+            _ = try await tmux("send-keys", "-t", session, "q")
+            let saved = try await screen(containing: "saved")
+            #expect(saved.contains("run directory: "))
+        }
+    }
+}

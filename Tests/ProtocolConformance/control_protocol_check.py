@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Drives a control server as a front end nobody in this project wrote would: Python's standard
+socket and json modules, knowing only docs/openrpc.json. Every response and event is validated
+with the `jsonschema` package against the schemas in docs/openrpc.json, and docs/openrpc.json
+itself against the published OpenRPC meta-schema (docs/schemas/open-rpc-meta-schema).
+
+usage: control_protocol_check.py --server PATH_TO_control-test-server [--root PACKAGE_ROOT]
+Exit status 0 when every check passed; each failure is printed as `FAIL: ...`.
+"""
+import argparse
+import copy
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+try:
+    import jsonschema
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT7
+except ImportError:
+    sys.exit("FAIL: the jsonschema package (4.18 or later, with referencing) is missing; run ./scripts/setup.sh")
+
+# The OpenRPC specification releases, as the meta-schema's release build fills its `openrpc` enum.
+OPENRPC_RELEASES = ["1.0.0-rc0", "1.0.0-rc1", "1.0.0", "1.1.0", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5",
+                    "1.1.6", "1.1.7", "1.1.8", "1.1.9", "1.1.10", "1.1.11", "1.1.12", "1.2.0", "1.2.1", "1.2.2",
+                    "1.2.3", "1.2.4", "1.2.5", "1.2.6", "1.3.0", "1.3.1", "1.3.2"]
+TIMEOUT = 10.0
+failures = []
+checked = {"responses": 0, "events": 0, "errors": 0}
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL: " + message, flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    return condition
+
+
+# ---------------------------------------------------------------- schemas
+
+def make_validator(schema, store):
+    """A draft 7 validator for `schema` whose remote $refs resolve in `store` (no network)."""
+    registry = Registry().with_resources(
+        [(uri, Resource.from_contents(doc, default_specification=DRAFT7)) for uri, doc in store.items()])
+    return jsonschema.Draft7Validator(schema, registry=registry)
+
+
+def validate(validator, instance, what):
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.path))
+    for error in errors[:3]:
+        fail("%s does not match its schema at %s: %s" % (what, "/".join(map(str, error.path)) or "(top)", error.message))
+    return not errors
+
+
+class Document:
+    def __init__(self, root):
+        with open(os.path.join(root, "docs/openrpc.json")) as f:
+            self.doc = json.load(f)
+        with open(os.path.join(root, "docs/schemas/open-rpc-meta-schema/schema.json")) as f:
+            meta = json.load(f)
+        with open(os.path.join(root, "docs/schemas/json-schema-tools-meta-schema/schema.json")) as f:
+            json_schema_meta = json.load(f)
+        meta["properties"]["openrpc"]["enum"] = OPENRPC_RELEASES
+        self.store = {"https://meta.json-schema.tools": json_schema_meta, "https://meta.json-schema.tools/": json_schema_meta,
+                      "https://meta.open-rpc.org/": meta, "https://meta.open-rpc.org": meta}
+        self.meta = make_validator(meta, self.store)
+        self.methods = {m["name"]: m for m in self.doc["methods"]}
+        self.params, self.results = {}, {}
+        for name, method in self.methods.items():
+            properties = {p["name"]: p["schema"] for p in method["params"]}
+            required = [p["name"] for p in method["params"] if p.get("required")]
+            self.params[name] = self.part({"type": "object", "properties": properties, "required": required,
+                                           "additionalProperties": False})
+            if "result" in method:
+                self.results[name] = self.part(method["result"]["schema"])
+        self.event = self.part(self.methods["event"]["x-params-schema"])
+        self.error_data = self.part({"$ref": "#/components/schemas/ControlErrorData"})
+        self.error_codes = {e["code"] for e in self.doc["components"]["errors"].values()}
+
+    def part(self, schema):
+        """A validator for a schema inside the document (its #/components refs resolve)."""
+        return make_validator({"components": self.doc["components"], "allOf": [schema]}, self.store)
+
+
+# ---------------------------------------------------------------- client
+
+class Client:
+    def __init__(self, path, doc):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(TIMEOUT)
+        self.sock.connect(path)
+        self.buffer = b""
+        self.doc = doc
+        self.next_id = 1
+        self.events = []
+
+    def close(self):
+        self.sock.close()
+
+    def send_raw(self, data):
+        self.sock.sendall(data)
+
+    def read_message(self):
+        while b"\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the connection")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line.decode("utf-8"))
+
+    def read_response(self):
+        """The next response; events read on the way are validated and kept."""
+        while True:
+            message = self.read_message()
+            if "id" not in message and message.get("method") == "event":
+                self.on_event(message)
+                continue
+            check(message.get("jsonrpc") == "2.0", "response without jsonrpc 2.0: %r" % message)
+            return message
+
+    def on_event(self, message):
+        checked["events"] += 1
+        validate(self.doc.event, message["params"], "event %s" % message["params"].get("kind"))
+        self.events.append(message["params"])
+
+    def call(self, method, params=None, expect_error=None):
+        request = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+        self.next_id += 1
+        if params is not None:
+            request["params"] = params
+            if method in self.doc.params and expect_error is None:
+                validate(self.doc.params[method], params, "params of %s" % method)
+        self.send_raw((json.dumps(request) + "\n").encode())
+        response = self.read_response()
+        check(response.get("id") == request["id"], "%s answered id %r, not %r" % (method, response.get("id"), request["id"]))
+        return self.judge(method, response, expect_error)
+
+    def judge(self, method, response, expect_error):
+        if "error" in response:
+            checked["errors"] += 1
+            error = response["error"]
+            check(isinstance(error.get("message"), str) and error["message"], "%s: error without a message" % method)
+            check(error.get("code") in self.doc.error_codes, "%s: error code %r is not documented" % (method, error.get("code")))
+            if "data" in error:
+                validate(self.doc.error_data, error["data"], "error data of %s" % method)
+            if expect_error is None:
+                fail("%s failed: %s" % (method, error))
+            elif error["code"] != expect_error:
+                fail("%s answered %d (%s), expected %d" % (method, error["code"], error["message"], expect_error))
+            return error
+        if expect_error is not None:
+            fail("%s succeeded, expected error %d" % (method, expect_error))
+            return None
+        checked["responses"] += 1
+        if method in self.doc.results:
+            validate(self.doc.results[method], response["result"], "result of %s" % method)
+        elif method == "rpc.discover":
+            validate(self.doc.meta, response["result"], "rpc.discover's document")
+        return response["result"]
+
+    def wait_event(self, kind, timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while True:
+            for index, event in enumerate(self.events):
+                if event["kind"] == kind:
+                    del self.events[:index + 1]
+                    return event
+            if time.monotonic() > deadline:
+                fail("no %s event within %.0f s" % (kind, timeout))
+                return None
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                message = self.read_message()
+            except socket.timeout:
+                continue
+            finally:
+                self.sock.settimeout(TIMEOUT)
+            if message.get("method") == "event":
+                self.on_event(message)
+
+
+# ---------------------------------------------------------------- checks
+
+TASK = {
+    "identifier": "WalkCheck",
+    "type": "assessment",
+    "asyncActions": [{"identifier": "microphone", "type": "microphone"}],
+    "steps": [
+        {"identifier": "introduction", "type": "instruction", "title": "Walk", "text": "Walk for a moment."},
+        {"identifier": "question", "type": "question", "inputFields": [{"identifier": "q1", "type": "integer"}]},
+        {"identifier": "walk", "type": "active", "duration": 3, "transitionAutomatically": False,
+         "spokenInstructions": {"start": "Start walking."}},
+        {"identifier": "completion", "type": "completion", "title": "Done"},
+    ],
+}
+
+
+def meta_schema_check(doc):
+    print("check: docs/openrpc.json against the OpenRPC meta-schema", flush=True)
+    validate(doc.meta, doc.doc, "docs/openrpc.json")
+    broken = copy.deepcopy(doc.doc)
+    del broken["methods"][0]["params"]
+    check(list(doc.meta.iter_errors(broken)), "the meta-schema accepted a method without params (the check cannot fail)")
+
+
+def whole_task(path, doc):
+    print("check: a whole task through the socket", flush=True)
+    client = Client(path, doc)
+    client.call("events.subscribe", {})
+    check(client.call("daemon.info")["session"] in ("idle", "loaded", "finished", "saved"), "daemon.info session state")
+    client.call("devices.list")
+    client.call("rpc.discover")
+    client.call("run.forward", {}, expect_error=-32001)
+    loaded = client.call("task.load", {"task": TASK, "resources": {"walkTransform": {"steps": []}}})
+    check(loaded["taskIdentifier"] == "WalkCheck", "task.load names the task")
+    status = client.call("run.start")
+    check(status["state"] in ("running", "waitingForPermission"), "run.start runs: %r" % status["state"])
+    client.call("run.start", expect_error=-32002)
+    request = client.wait_event("permissionRequest")
+    if request:
+        client.call("permission.answer", {"requestID": request["requestID"], "granted": True})
+    shown = client.wait_event("stepShown")
+    check(shown and shown["stepPath"] == "WalkCheck/introduction", "first step shown")
+    client.call("run.forward")
+    client.wait_event("stepShown")
+    client.call("run.back")
+    client.wait_event("stepShown")
+    client.call("run.forward")
+    client.wait_event("stepShown")
+    client.call("run.forward", {"answers": [{"identifier": "q1", "value": 3, "answerType": {"type": "integer"}}]})
+    client.wait_event("stepShown")
+    client.wait_event("timerStarted")
+    client.call("timer.pause")
+    client.call("timer.pause", expect_error=-32000)
+    client.call("timer.resume")
+    client.wait_event("timerFinished")
+    client.call("run.cancel", {"save": True})
+    saved = client.wait_event("taskFinished")
+    uuid = saved["taskRunUUID"] if saved else ""
+    client.call("run.resume", {"taskRunUUID": uuid})
+    client.wait_event("stepShown")
+    status = client.call("run.status")
+    check(status.get("step", {}).get("stepPath") == "WalkCheck/walk", "resumed at the saved step: %r" % status.get("step"))
+    client.call("run.forward")
+    client.wait_event("stepShown")
+    client.call("run.forward")
+    finished = client.wait_event("taskFinished")
+    check(finished and finished["reason"] == "completed", "the task completes")
+    client.call("run.forward", expect_error=-32000)
+    client.call("run.resume", {"taskRunUUID": uuid}, expect_error=-32000)
+    runs = client.call("runs.list")
+    check(any(r["taskRunUUID"] == uuid for r in runs["runs"]), "runs.list lists the run")
+    result = client.call("run.result", {"taskRunUUID": uuid})
+    check(result["taskResult"].get("taskRunUUID") == uuid, "run.result returns the task result")
+    archive = client.call("run.archive", {"taskRunUUID": uuid})
+    check(archive["archive"].endswith(uuid + ".zip"), "run.archive names the zip")
+    client.call("run.result", {"taskRunUUID": "00000000-0000-0000-0000-000000000000"}, expect_error=-32004)
+    client.call("task.load", {"task": {"identifier": "x", "steps": [{"type": "instruction"}]}}, expect_error=-32003)
+    client.call("events.unsubscribe")
+    client.close()
+
+
+def bad_inputs(path, doc):
+    print("check: every bad input gets its error and the connection goes on", flush=True)
+    client = Client(path, doc)
+    bystander = Client(path, doc)
+    cases = [
+        (b"x" * ((1 << 20) + 10) + b"\n", -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":"daemon.info","x":"\xff\xfe"}\n', -32700),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": \n', -32700),
+        (b'[{"jsonrpc":"2.0","id":1,"method":"daemon.info"}]\n', -32600),
+        (b'{"jsonrpc":"2.0","id":1}\n', -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":"no.such.method"}\n', -32601),
+        (b'{"jsonrpc":"2.0","id":1,"method":"run.cancel","params":{"save":"yes"}}\n', -32602),
+        (b'{"jsonrpc":"2.0","id":1,"method":"run.resume","params":{}}\n', -32602),
+    ]
+    for raw, code in cases:
+        client.send_raw(raw)
+        response = client.read_response()
+        client.judge("bad input %r" % raw[:40], response, code)
+        if code in (-32700,) or raw.startswith(b"x") or raw.startswith(b"["):
+            check(response.get("id") is None, "a line that cannot be read is answered with id null")
+        # The connection and the other client go on.
+        client.call("daemon.info")
+        bystander.call("run.status")
+    wrong = client.call("run.cancel", {"save": "yes"}, expect_error=-32602)
+    check(wrong and wrong.get("data", {}).get("codingPath") == "save", "wrong params name the coding path")
+    client.close()
+    bystander.close()
+
+
+def many_clients(path, doc, count=200):
+    print("check: %d clients at once" % count, flush=True)
+    results = []
+    lock = threading.Lock()
+
+    def one():
+        try:
+            c = Client(path, doc)
+            info = c.call("daemon.info")
+            c.close()
+            with lock:
+                results.append(info is not None)
+        except Exception as error:  # noqa: BLE001 - reported as a failure
+            with lock:
+                results.append(False)
+            fail("a client failed: %s" % error)
+
+    threads = [threading.Thread(target=one) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(TIMEOUT * 2)
+    check(results.count(True) == count, "%d of %d clients answered" % (results.count(True), count))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    args = parser.parse_args()
+    doc = Document(args.root)
+    meta_schema_check(doc)
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "control.sock")
+        server = subprocess.Popen([args.server, "--socket", path, "--data-dir", directory, "--tick", "0.05"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        try:
+            ready = server.stdout.readline()
+            if not check(ready.strip() == b"listening", "the server did not start: %r" % ready):
+                return 1
+            whole_task(path, doc)
+            bad_inputs(path, doc)
+            many_clients(path, doc)
+        finally:
+            server.terminate()
+            try:
+                status = server.wait(TIMEOUT)
+                check(status == 0, "the server exited %d on SIGTERM" % status)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                fail("the server did not stop on SIGTERM")
+    print("checked %(responses)d results, %(errors)d errors, %(events)d events" % checked)
+    print("%d failures" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
