@@ -89,3 +89,27 @@ public struct Quaternion: Hashable, Sendable {
         return 2 * Double.acos(min(1, d))
     }
 }
+
+extension Quaternion {
+    /// The rotation by the rotation vector `rotation` (axis × angle in radians), exactly.
+    public init(rotationVector rotation: Vector3) {
+        let angle = rotation.magnitude
+        guard angle > 1e-12 else {
+            self.init(x: rotation.x / 2, y: rotation.y / 2, z: rotation.z / 2, w: 1)
+            self = normalized
+            return
+        }
+        let s = Double.sin(angle / 2) / angle
+        self.init(x: rotation.x * s, y: rotation.y * s, z: rotation.z * s, w: Double.cos(angle / 2))
+    }
+
+    /// The rotation matrix: `matrix * v == rotate(v)`.
+    public var rotationMatrix: Matrix3 {
+        let xx = x * x, yy = y * y, zz = z * z
+        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        return Matrix3(
+            rows: Vector3(x: 1 - 2 * (yy + zz), y: 2 * (xy - wz), z: 2 * (xz + wy)),
+            Vector3(x: 2 * (xy + wz), y: 1 - 2 * (xx + zz), z: 2 * (yz - wx)),
+            Vector3(x: 2 * (xz - wy), y: 2 * (yz + wx), z: 1 - 2 * (xx + yy)))
+    }
+}
