@@ -63,6 +63,7 @@ public struct DeviceMotionEstimator: Sendable {
 
     private var filter: OrientationFilter
     private var hardIron: HardIronCalibrator
+    private var hardIronRevision = 0
     private var accelerometerQueue: SampleQueue
     private var gyroQueue: SampleQueue
     private var magnetometerQueue: SampleQueue
@@ -195,6 +196,10 @@ public struct DeviceMotionEstimator: Sendable {
 
         if !filter.isInitialised {
             filter.initialise(accelerometer: accelerometer)
+        }
+        if fusesMagnetometer, hardIron.revision != hardIronRevision {
+            hardIronRevision = hardIron.revision
+            filter.restartHeading()
         }
         filter.update(
             gyro: gyro.value, accelerometer: accelerometer, magnetometer: headingField,

@@ -112,6 +112,13 @@ public struct OrientationFilter: Sendable {
         isInitialised = true
     }
 
+    /// Forgets the learned magnetic reference and converges the heading quickly again, as at
+    /// start: for when the magnetometer's calibration has changed what it measures.
+    public mutating func restartHeading() {
+        disturbance = MagneticDisturbanceDetector(settings: settings.magneticDisturbance)
+        headingStartGain = 1
+    }
+
     /// Advances the attitude by `deltaTime` seconds with a raw gyroscope sample (rad/s, bias
     /// included: the filter estimates it), an accelerometer sample at the same time (g,
     /// CoreMotion sign) and, for North-West-Up, a calibrated magnetometer sample (any unit).
