@@ -157,6 +157,7 @@ let package = Package(
                 "TaskModel",
                 "TaskNavigation",
                 "Motion",
+                "MotionFusion",
                 "IIO",
                 "ALSA",
                 "Audio",
@@ -164,6 +165,7 @@ let package = Package(
                 "AsyncActions",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
