@@ -28,9 +28,8 @@ if arguments.count >= 4, arguments[1] == "fuse" {
 
 func fuse(input: String, output: String, northWestUp: Bool) throws {
     let text = try String(contentsOfFile: input, encoding: .utf8)
-    var settings = DeviceMotionEstimator.Settings(referenceFrame: northWestUp ? .northWestUp : .zUp)
-    if ProcessInfo.processInfo.environment["FUSION_NO_HARD_IRON"] != nil { settings.hardIron.fieldStrengthRange = 0...0 }
-    var estimator = DeviceMotionEstimator(settings: settings)
+    var estimator = DeviceMotionEstimator(
+        settings: .init(referenceFrame: northWestUp ? .northWestUp : .zUp))
     var out = "uptime,qx,qy,qz,qw,gx,gy,gz,ux,uy,uz,rx,ry,rz,heading\n"
     func drain() {
         while let m = estimator.nextMotion() {
@@ -58,9 +57,6 @@ func fuse(input: String, output: String, northWestUp: Bool) throws {
     }
     estimator.finish()
     drain()
-    if ProcessInfo.processInfo.environment["FUSION_DEBUG"] != nil {
-        FileHandle.standardError.write("hard iron \(estimator.hardIronOffset)\n".data(using: .utf8)!)
-    }
     try out.write(toFile: output, atomically: true, encoding: .utf8)
 }
 

@@ -99,7 +99,8 @@ public struct GyroBiasEstimator: Sendable {
         guard let sInverse = s.inverse else { return }
         let gain = pht * sInverse
         let step = gain * e
-        covariance = covariance - gain * (h * covariance)
+        // P − K H P, with H P = (P Hᵀ)ᵀ as P is symmetric.
+        covariance = covariance - gain * pht.transposed
         let limitRadians = limit / Self.degrees
         bias = bias + step * (1 / Self.degrees)
         bias = Vector3(

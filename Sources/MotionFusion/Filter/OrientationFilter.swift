@@ -51,6 +51,10 @@ public struct OrientationFilter: Sendable {
     private var strapdown: Quaternion = .identity
     private var inclination: Quaternion = .identity
     private var heading = 0.0
+    /// The rotation by `heading` about Z, kept up to date by small steps (no sin/cos per sample).
+    private var headingRotation: Quaternion = .identity
+    /// 1 − exp(−T / magneticTimeConstant) for the nominal sample period T.
+    private var magneticGain = 0.0
     private var headingStartGain = 1.0
     private var biasEstimator: GyroBiasEstimator
     private var restDetector: RestDetector
@@ -106,6 +110,7 @@ public struct OrientationFilter: Sendable {
         strapdown = Quaternion(rows: north, up.cross(north), up)
         inclination = .identity
         heading = 0
+        headingRotation = .identity
         headingStartGain = 1
         isHeadingInitialised = false
         attitude = strapdown
@@ -156,9 +161,7 @@ public struct OrientationFilter: Sendable {
             updateHeading(magnetometer, deltaTime: deltaTime)
         }
         let levelled = inclination * strapdown
-        attitude = isHeadingInitialised
-            ? Quaternion(x: 0, y: 0, z: Double.sin(heading / 2), w: Double.cos(heading / 2)) * levelled
-            : levelled
+        attitude = isHeadingInitialised ? (headingRotation * levelled).normalized : levelled
     }
 
     /// Bias update: at rest from the low-passed gyro; in motion from the inclination correction
@@ -192,7 +195,7 @@ public struct OrientationFilter: Sendable {
     private mutating func updateHeading(_ magnetometer: Vector3, deltaTime: Double) {
         let field = (inclination * strapdown).rotate(magnetometer)
         guard field.x != 0 || field.y != 0 else { return }
-        var gain = -Double.expMinusOne(-deltaTime / settings.magneticTimeConstant)
+        var gain = magneticGain
         if settings.rejectsMagneticDisturbance {
             gain *= disturbance.update(
                 field: field, rotationSpeed: (restDetector.lowPassedGyro).magnitude,
@@ -206,7 +209,9 @@ public struct OrientationFilter: Sendable {
             if headingStartGain * settings.magneticTimeConstant < deltaTime { headingStartGain = 0 }
         }
         let disagreement = Self.wrapped(-Double.atan2(y: field.y, x: field.x) - heading)
-        heading = Self.wrapped(heading + gain * disagreement)
+        let step = gain * disagreement
+        heading = Self.wrapped(heading + step)
+        headingRotation = (Quaternion(rotationVector: Vector3(x: 0, y: 0, z: step)) * headingRotation).normalized
         isHeadingInitialised = true
     }
 
@@ -219,6 +224,7 @@ public struct OrientationFilter: Sendable {
         coefficientPeriod = samplePeriod
         accelerationCoefficients = LowPassCoefficients(
             timeConstant: settings.accelerationTimeConstant, samplePeriod: samplePeriod)
+        magneticGain = -Double.expMinusOne(-samplePeriod / settings.magneticTimeConstant)
         restCoefficients = LowPassCoefficients(timeConstant: settings.restTimeConstant, samplePeriod: samplePeriod)
         magneticCoefficients = LowPassCoefficients(
             timeConstant: settings.magneticDisturbance.currentTimeConstant, samplePeriod: samplePeriod)

@@ -26,6 +26,7 @@ public struct Matrix3: Hashable, Sendable {
     }
 
     /// The inverse by the adjugate, or nil when the determinant is negligible against the entries.
+    @inline(__always)
     public var inverse: Matrix3? {
         let c0 = row1.cross(row2), c1 = row2.cross(row0), c2 = row0.cross(row1)
         let determinant = row0.dot(c0)
@@ -35,13 +36,18 @@ public struct Matrix3: Hashable, Sendable {
         return Matrix3(rows: c0, c1, c2).transposed * (1 / determinant)
     }
 
+    @inline(__always)
     public static func * (matrix: Matrix3, vector: Vector3) -> Vector3 {
         Vector3(x: matrix.row0.dot(vector), y: matrix.row1.dot(vector), z: matrix.row2.dot(vector))
     }
 
+    @inline(__always)
     public static func * (lhs: Matrix3, rhs: Matrix3) -> Matrix3 {
-        let t = rhs.transposed
-        return Matrix3(rows: t * lhs.row0, t * lhs.row1, t * lhs.row2)
+        // Each row of the product is the row of lhs combining the rows of rhs.
+        @inline(__always) func row(_ r: Vector3) -> Vector3 {
+            rhs.row0 * r.x + rhs.row1 * r.y + rhs.row2 * r.z
+        }
+        return Matrix3(rows: row(lhs.row0), row(lhs.row1), row(lhs.row2))
     }
 
     public static func * (matrix: Matrix3, scale: Double) -> Matrix3 {
