@@ -51,9 +51,4 @@ struct RestDetector: Sendable {
             isRest = false
         }
     }
-
-    /// Forgets the filters' history (after a restart of the attitude).
-    mutating func reset() {
-        self = RestDetector(settings: settings)
-    }
 }
