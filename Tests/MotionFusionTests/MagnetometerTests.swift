@@ -114,7 +114,12 @@ struct HardIronCalibratorTests {
         _ calibrator: inout HardIronCalibrator, offset: Vector3, polarAngle: Double, seconds: Double,
         from start: Double = 0
     ) {
-        var generator = SeededGenerator(seed: 7)
+        // Uniform noise of ±0.5 µT from a fixed linear congruential sequence.
+        var state: UInt64 = 7
+        func noise() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) - 0.5
+        }
         let count = Int(seconds * 50)
         for index in 0..<count {
             let t = Double(index) / 50
@@ -122,10 +127,8 @@ struct HardIronCalibratorTests {
             let phi = 1.3 * t
             let direction = Vector3(
                 x: Double.sin(theta) * Double.cos(phi), y: Double.sin(theta) * Double.sin(phi), z: Double.cos(theta))
-            let noise = Vector3(
-                x: generator.gaussian(standardDeviation: 0.3), y: generator.gaussian(standardDeviation: 0.3),
-                z: generator.gaussian(standardDeviation: 0.3))
-            calibrator.add(direction * 45 + offset + noise, uptime: start + t)
+            let jitter = Vector3(x: noise(), y: noise(), z: noise())
+            calibrator.add(direction * 45 + offset + jitter, uptime: start + t)
         }
     }
 
