@@ -207,6 +207,7 @@ let package = Package(
                 "TaskModel",
                 "TaskNavigation",
                 "Motion",
+                "MotionFusion",
                 "IIO",
                 "ALSA",
                 "Audio",
@@ -216,6 +217,7 @@ let package = Package(
                 "RunReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),

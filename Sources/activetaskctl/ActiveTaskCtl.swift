@@ -8,7 +8,7 @@ struct ActiveTaskCtl: AsyncParsableCommand {
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
         subcommands: [
-            Validate.self, Plan.self, Sensors.self, Record.self, RecordAudio.self, Say.self, Devices.self,
+            Validate.self, Plan.self, Sensors.self, Record.self, Fuse.self, RecordAudio.self, Say.self, Devices.self,
             Report.self, QualityCheckCommand.self,
         ]
     )
