@@ -274,6 +274,7 @@ let package = Package(
                 "TaskModel",
                 "TaskNavigation",
                 "Motion",
+                "MotionFusion",
                 "IIO",
                 "ALSA",
                 "Audio",
@@ -284,6 +285,7 @@ let package = Package(
                 "ControlProtocol", "ControlClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),

@@ -94,8 +94,8 @@ func syntheticSamples(seconds: Double, magnetometer: Bool) -> [Sample] {
     return samples
 }
 
-/// The filter core alone (bias + attitude update per gyro sample, accelerometer already aligned),
-/// comparable with Fusion's C `FusionBiasUpdate` + `FusionAhrsUpdateNoMagnetometer`.
+/// The filter core alone (rest detection, bias and attitude update per gyro sample, accelerometer
+/// already aligned), comparable with Fusion's C `FusionBiasUpdate` + `FusionAhrsUpdateNoMagnetometer`.
 func benchmarkCore(count: Int) {
     var state: UInt64 = 99
     func noise() -> Double {
@@ -108,21 +108,17 @@ func benchmarkCore(count: Int) {
     var checksum = 0.0
     for _ in 0..<5 {
         var filter = OrientationFilter()
-        var bias = GyroBiasEstimator()
-        filter.initialise(accelerometer: accelerometer, magnetometer: nil)
+        filter.initialise(accelerometer: accelerometer)
         let clock = ContinuousClock()
         let start = clock.now
         for rate in gyro {
-            bias.update(gyro: rate, accelerometer: accelerometer, deltaTime: 0.0025)
-            filter.update(
-                rotationRate: rate - bias.bias, accelerometer: accelerometer, magnetometer: nil,
-                deltaTime: 0.0025)
+            filter.update(gyro: rate, accelerometer: accelerometer, magnetometer: nil, deltaTime: 0.0025)
         }
         let elapsed = start.duration(to: clock.now)
         checksum += filter.attitude.w
         best = min(best, (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(count))
     }
-    print("Filter core (GyroBiasEstimator + OrientationFilter, Double): "
+    print("Filter core (OrientationFilter with bias and rest detection, Double): "
         + String(format: "%.1f ns per update, best of 5 x %d [checksum %.3f]", best, count, checksum))
 }
 

@@ -20,8 +20,9 @@ public struct DeviceMotionEstimator: Sendable {
     public struct Settings: Hashable, Sendable {
         /// Reference frame of the attitude; North-West-Up fuses the magnetometer.
         public var referenceFrame: ReferenceFrame
+        /// The attitude filter, with its gyro-bias estimator and magnetic-disturbance detector.
         public var filter: OrientationFilter.Settings
-        public var gyroBias: GyroBiasEstimator.Settings
+        /// The hard-iron calibration of the magnetometer.
         public var hardIron: HardIronCalibrator.Settings
         /// Seconds a sample may arrive after a later sample of the same sensor.
         public var reorderWindow: Double
@@ -37,7 +38,6 @@ public struct DeviceMotionEstimator: Sendable {
         public init(
             referenceFrame: ReferenceFrame = .zUp,
             filter: OrientationFilter.Settings = .init(),
-            gyroBias: GyroBiasEstimator.Settings = .init(),
             hardIron: HardIronCalibrator.Settings = .init(),
             reorderWindow: Double = 0.05,
             maximumWait: Double = 0.5,
@@ -47,7 +47,6 @@ public struct DeviceMotionEstimator: Sendable {
         ) {
             self.referenceFrame = referenceFrame
             self.filter = filter
-            self.gyroBias = gyroBias
             self.hardIron = hardIron
             self.reorderWindow = reorderWindow
             self.maximumWait = maximumWait
@@ -63,8 +62,8 @@ public struct DeviceMotionEstimator: Sendable {
     public private(set) var droppedSampleCount = 0
 
     private var filter: OrientationFilter
-    private var biasEstimator: GyroBiasEstimator
     private var hardIron: HardIronCalibrator
+    private var hardIronRevision = 0
     private var accelerometerQueue: SampleQueue
     private var gyroQueue: SampleQueue
     private var magnetometerQueue: SampleQueue
@@ -77,7 +76,6 @@ public struct DeviceMotionEstimator: Sendable {
     public init(settings: Settings = Settings()) {
         self.settings = settings
         filter = OrientationFilter(settings: settings.filter)
-        biasEstimator = GyroBiasEstimator(settings: settings.gyroBias)
         hardIron = HardIronCalibrator(settings: settings.hardIron)
         accelerometerQueue = SampleQueue(minimumCapacity: settings.queueCapacity)
         gyroQueue = SampleQueue(minimumCapacity: settings.queueCapacity)
@@ -85,7 +83,7 @@ public struct DeviceMotionEstimator: Sendable {
     }
 
     /// The current gyroscope bias estimate in rad/s.
-    public var gyroBias: Vector3 { biasEstimator.bias }
+    public var gyroBias: Vector3 { filter.bias }
     /// The current hard-iron offset estimate in µT and its accuracy.
     public var hardIronOffset: CalibratedMagneticField {
         CalibratedMagneticField(field: hardIron.offset, accuracy: hardIron.accuracy)
@@ -196,14 +194,17 @@ public struct DeviceMotionEstimator: Sendable {
         let fusesMagnetometer = settings.referenceFrame == .northWestUp
         let headingField = fusesMagnetometer ? magneticField?.field : nil
 
-        if !filter.isInitialised || (headingField != nil && !filter.isHeadingInitialised) {
-            filter.initialise(accelerometer: accelerometer, magnetometer: headingField)
+        if !filter.isInitialised {
+            filter.initialise(accelerometer: accelerometer)
         }
-        biasEstimator.update(gyro: gyro.value, accelerometer: accelerometer, deltaTime: deltaTime)
-        let rotationRate = gyro.value - biasEstimator.bias
+        if fusesMagnetometer, hardIron.revision != hardIronRevision {
+            hardIronRevision = hardIron.revision
+            filter.restartHeading()
+        }
         filter.update(
-            rotationRate: rotationRate, accelerometer: accelerometer,
-            magnetometer: headingField, deltaTime: deltaTime)
+            gyro: gyro.value, accelerometer: accelerometer, magnetometer: headingField,
+            deltaTime: deltaTime)
+        let rotationRate = gyro.value - filter.bias
 
         let attitude = filter.attitude
         let gravity = attitude.inverseRotate(Vector3(x: 0, y: 0, z: -1))

@@ -9,7 +9,7 @@ struct ActiveTaskCtl: AsyncParsableCommand {
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
         subcommands: [
-            Validate.self, Plan.self, Sensors.self, Record.self, RecordAudio.self, Say.self, Devices.self,
+            Validate.self, Plan.self, Sensors.self, Record.self, Fuse.self, RecordAudio.self, Say.self, Devices.self,
             Report.self, QualityCheckCommand.self,
             Status.self, Runs.self, RunCommand.self, RunResultCommand.self, ArchiveCommand.self, Cancel.self, Resume.self,
         ]

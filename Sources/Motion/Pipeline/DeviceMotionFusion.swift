@@ -7,9 +7,13 @@ public import TaskModel
 public struct DeviceMotionFusion: MotionFusionFactory {
     /// Estimator settings; the reference frame is chosen per recording from the types.
     public var settings: DeviceMotionEstimator.Settings
+    /// The attitude's reference frame, or nil to choose it from the types as SageResearch does
+    /// (North-West-Up when magneticField is recorded, else Z-Up).
+    public var referenceFrame: ReferenceFrame?
 
-    public init(settings: DeviceMotionEstimator.Settings = .init()) {
+    public init(settings: DeviceMotionEstimator.Settings = .init(), referenceFrame: ReferenceFrame? = nil) {
         self.settings = settings
+        self.referenceFrame = referenceFrame
     }
 
     public var producibleTypes: Set<MotionRecorderType> {
@@ -17,14 +21,14 @@ public struct DeviceMotionFusion: MotionFusionFactory {
     }
 
     public func requiredSensors(for types: Set<MotionRecorderType>) -> Set<SensorKind> {
-        types.contains(.magneticField)
+        types.contains(.magneticField) || referenceFrame == .northWestUp
             ? [.accelerometer, .gyroscope, .magnetometer] : [.accelerometer, .gyroscope]
     }
 
     public func makeStage(types: Set<MotionRecorderType>, frequency: Double) -> any MotionFusionStage {
         var settings = settings
         // SageResearch: "North-West-Up" when magneticField is recorded, else "Z-Up".
-        settings.referenceFrame = types.contains(.magneticField) ? .northWestUp : .zUp
+        settings.referenceFrame = referenceFrame ?? (types.contains(.magneticField) ? .northWestUp : .zUp)
         return DeviceMotionFusionStage(types: types, settings: settings)
     }
 }

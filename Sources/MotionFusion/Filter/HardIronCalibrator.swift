@@ -7,6 +7,15 @@ import RealModule
 /// sample costs O(1) and no heap allocation; they are solved every `solveInterval` samples.
 /// Accuracy follows how well the samples cover the sphere (smallest eigenvalue of their
 /// covariance relative to the isotropic r²/3) and how well they fit it.
+///
+/// A fit is not applied at once: it must differ from the offset in use by more than twice its
+/// uncertainty (radius residual over the square root of the coverage; a fit that does not
+/// only raises the accuracy of the offset in use), a low-accuracy fit
+/// must also stay consistent for `lowAccuracyConfirmation` seconds and be smaller than the
+/// field, and the offset in use then moves to it over `transitionTime`. On a magnetometer that
+/// is already calibrated, refitting noise would otherwise turn the heading by degrees (the
+/// horizontal field is often only 15–20 µT), and a magnet near a still device fits a large,
+/// wrong offset.
 public struct HardIronCalibrator: Sendable {
     public struct Settings: Hashable, Sendable {
         /// Seconds over which old samples fade out of the fit.
@@ -23,13 +32,24 @@ public struct HardIronCalibrator: Sendable {
         public var coverageForHigh: Double = 0.35
         /// Relative RMS radius error above which the accuracy stays at most low.
         public var maximumRelativeResidual: Double = 0.05
+        /// Seconds a low-accuracy fit must stay consistent before it is applied.
+        public var lowAccuracyConfirmation: Double = 30
+        /// Time constant, seconds, of the move from the offset in use to an accepted fit.
+        public var transitionTime: Double = 2
 
         public init() {}
     }
 
     public let settings: Settings
-    /// Estimated hard-iron offset in µT (zero until a fit is accepted).
+    /// Hard-iron offset in use in µT (zero until a fit is accepted; moves to `target` smoothly).
     public private(set) var offset: Vector3 = .zero
+    /// The accepted fit the offset in use is moving to.
+    public private(set) var target: Vector3 = .zero
+    /// Counts the fits that came into use (the offset reached a new target): the field the
+    /// attitude filter sees has changed, so its magnetic reference should be learned anew.
+    public private(set) var revision = 0
+    private var lowCandidate: Vector3?
+    private var lowCandidateTime = 0.0
     /// Estimated field strength in µT (zero until a fit is accepted).
     public private(set) var fieldStrength: Double = 0
     /// Accuracy of `offset`; it only rises (a fit is accepted when at least as good as the last).
@@ -40,6 +60,8 @@ public struct HardIronCalibrator: Sendable {
     private var sx = 0.0, sy = 0.0, sz = 0.0, n = 0.0
     private var rx = 0.0, ry = 0.0, rz = 0.0, r1 = 0.0, r2 = 0.0
     private var samplesSinceSolve = 0
+    /// The last sample interval, seconds (to time the low-accuracy confirmation).
+    private var solveStep = 0.0
     private var lastUptime: Double?
 
     public init(settings: Settings = Settings()) {
@@ -55,6 +77,13 @@ public struct HardIronCalibrator: Sendable {
     public mutating func add(_ m: Vector3, uptime: Double) {
         let elapsed = lastUptime.map { abs(uptime - $0) } ?? 0
         lastUptime = uptime
+        if offset != target {
+            offset += (target - offset) * min(1, elapsed / settings.transitionTime)
+            if (target - offset).magnitude < 0.01 * fieldStrength {
+                offset = target
+                revision += 1
+            }
+        }
         let keep = Double.exp(-elapsed / settings.memory)
         let squared = m.magnitudeSquared
         sxx = sxx * keep + m.x * m.x
@@ -75,6 +104,7 @@ public struct HardIronCalibrator: Sendable {
         samplesSinceSolve += 1
         if samplesSinceSolve >= settings.solveInterval, n >= settings.minimumSamples {
             samplesSinceSolve = 0
+            solveStep = elapsed
             solve()
         }
     }
@@ -142,7 +172,29 @@ public struct HardIronCalibrator: Sendable {
             level = min(level, .low)
         }
         guard level != .uncalibrated, level >= accuracy else { return }
-        offset = center
+        // Radius error (µT) over the root of the coverage: how far the centre can be off.
+        let uncertainty = relativeResidual * 2 * radius / coverage.squareRoot()
+        guard (center - target).magnitude > 2 * uncertainty else {
+            // The fit confirms the offset in use (zero included) as well as it can resolve:
+            // the accuracy rises, the offset stays.
+            fieldStrength = radius
+            accuracy = level
+            return
+        }
+        if level == .low {
+            // Apply only a fit that has stayed put (within its uncertainty) for a while.
+            guard center.magnitude < radius, let candidate = lowCandidate,
+                (center - candidate).magnitude <= max(uncertainty, 0.05 * radius)
+            else {
+                lowCandidate = center
+                lowCandidateTime = 0
+                return
+            }
+            lowCandidateTime += Double(settings.solveInterval) * solveStep
+            guard lowCandidateTime >= settings.lowAccuracyConfirmation else { return }
+        }
+        lowCandidate = nil
+        target = center
         fieldStrength = radius
         accuracy = level
     }

@@ -1,33 +1,41 @@
 import RealModule
 
-/// The attitude filter: a revised Madgwick complementary filter as in xioTechnologies' Fusion AHRS
-/// (Madgwick, "An efficient orientation filter for inertial and inertial/magnetic sensor arrays",
-/// 2010; Madgwick, Wilson, Turk, Burridge, Kapatos, Vaidyanathan, "An Extended Complementary
-/// Filter for Full-Body MARG Orientation Estimation", IEEE/ASME Trans. Mechatronics 25(4), 2020):
-/// the gyroscope is integrated, and the cross product between the
-/// measured and predicted "up" (and "west", with a magnetometer) directions is fed back as a
-/// rotation-rate correction scaled by a gain. The gain ramps down from a high initial value so
-/// the attitude converges within the initialisation period; measurements disagreeing with the
-/// prediction by more than a rejection angle are ignored (linear acceleration, magnetic
-/// disturbance) until they have disagreed long enough to trigger recovery.
+/// The attitude filter, after the structure of VQF (D. Laidig and T. Seel, "VQF: Highly accurate
+/// IMU orientation estimation with bias estimation and magnetic disturbance rejection",
+/// Information Fusion 91, 2023): the attitude is the product of three parts,
+///
+///     attitude = heading(δ about Z) ⊗ inclination ⊗ strapdown
+///
+/// - *strapdown*: the bias-corrected gyroscope integrated exactly, sample by sample;
+/// - *inclination*: the accelerometer is rotated into the strapdown frame (an inertial frame up
+///   to the slow gyro drift), low-passed there with a second-order filter (time constant
+///   `accelerationTimeConstant`) and the inclination correction is set each sample so that this
+///   low-passed direction is vertical. Linear acceleration of a hand-held or walking device
+///   averages out in an inertial frame within seconds, so no rejection threshold and recovery
+///   period are needed (the cause of Fusion's failures under sustained translation);
+/// - *heading* (North-West-Up only): the horizontal magnetic field, in the inclination-corrected
+///   frame, pulls δ with a first-order filter (`magneticTimeConstant`), gated by
+///   `MagneticDisturbanceDetector`; the measured up is never used, so acceleration cannot leak
+///   into heading.
+///
+/// The gyro bias (`GyroBiasEstimator`) is updated at rest (detected by `RestDetector`) and in
+/// motion from the inclination correction.
 public struct OrientationFilter: Sendable {
-    /// Tuning of the filter; the defaults are Fusion's, except a tighter acceleration rejection
-    /// (5° rather than 10°), which halves the tilt error while walking in our tests.
     public struct Settings: Hashable, Sendable {
-        /// Feedback gain after initialisation (Fusion's default 0.5).
-        public var gain: Double = 0.5
-        /// Feedback gain at start, ramped linearly down to `gain` over `initialisationPeriod`.
-        public var initialGain: Double = 10
-        /// Seconds of gain ramp after start (or after the first magnetometer sample in
-        /// North-West-Up); rejection is off during it.
-        public var initialisationPeriod: Double = 3
-        /// Degrees of disagreement beyond which the accelerometer is ignored (0 disables rejection).
-        public var accelerationRejection: Double = 5
-        /// Degrees of disagreement beyond which the magnetometer is ignored (0 disables rejection).
-        public var magneticRejection: Double = 10
-        /// Seconds of mostly (> 90 %) rejected measurements after which they are all used again
-        /// until the disagreement has gone (Fusion's `rejectionTimeout`; 0 disables rejection).
-        public var recoveryTriggerPeriod: Double = 5
+        /// Seconds of the accelerometer low-pass in the inertial frame (VQF's default 3 s).
+        public var accelerationTimeConstant: Double = 3
+        /// Seconds of the heading correction's first-order filter (VQF's default 9 s).
+        public var magneticTimeConstant: Double = 9
+        /// Rest detection: gyro and accelerometer deviations tolerated (rad/s, g), minimum time
+        /// and filter time constant (s).
+        public var restGyroThreshold: Double = 2 * .pi / 180
+        public var restAccelerationThreshold: Double = 0.05
+        public var restMinimumDuration: Double = 1.5
+        public var restTimeConstant: Double = 0.5
+        public var bias = GyroBiasEstimator.Settings()
+        public var magneticDisturbance = MagneticDisturbanceDetector.Settings()
+        /// Whether magnetic disturbances are detected and rejected.
+        public var rejectsMagneticDisturbance = true
 
         public init() {}
     }
@@ -37,170 +45,197 @@ public struct OrientationFilter: Sendable {
     public private(set) var attitude: Quaternion = .identity
     /// Whether the attitude has been set from a first accelerometer sample.
     public private(set) var isInitialised = false
-    /// Whether the yaw has been set from a magnetometer sample (North-West-Up only).
+    /// Whether the heading has been corrected by a magnetometer sample (North-West-Up only).
     public private(set) var isHeadingInitialised = false
-    /// Whether the last update ignored the accelerometer (rejection).
-    public private(set) var isAccelerometerIgnored = false
-    /// Whether the last update ignored the magnetometer (rejection).
-    public private(set) var isMagnetometerIgnored = false
 
-    private var elapsed: Double = 0
-    private var accelerationRecovery = RecoveryState()
-    private var magneticRecovery = RecoveryState()
-    private let accelerationThreshold: Double
-    private let magneticThreshold: Double
+    private var strapdown: Quaternion = .identity
+    private var inclination: Quaternion = .identity
+    private var heading = 0.0
+    /// The rotation by `heading` about Z, kept up to date by small steps (no sin/cos per sample).
+    private var headingRotation: Quaternion = .identity
+    /// 1 − exp(−T / magneticTimeConstant) for the nominal sample period T.
+    private var magneticGain = 0.0
+    private var headingStartGain = 1.0
+    private var biasEstimator: GyroBiasEstimator
+    private var restDetector: RestDetector
+    private var disturbance: MagneticDisturbanceDetector
+    private var acceleration: VectorLowPass
+    // Low-passed observation matrix and bias image for the motion bias update.
+    private var observation: (VectorLowPass, VectorLowPass, VectorLowPass)
+    private var explainedRate: VectorLowPass
+
+    /// Filter coefficients for `samplePeriod`, recomputed when the smoothed period drifts.
+    private var samplePeriod = 0.0
+    private var coefficientPeriod = 0.0
+    private var accelerationCoefficients = LowPassCoefficients(timeConstant: 0, samplePeriod: 0)
+    private var restCoefficients = LowPassCoefficients(timeConstant: 0, samplePeriod: 0)
+    private var magneticCoefficients = LowPassCoefficients(timeConstant: 0, samplePeriod: 0)
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        accelerationThreshold = Self.feedbackThreshold(degrees: settings.accelerationRejection)
-        magneticThreshold = Self.feedbackThreshold(degrees: settings.magneticRejection)
+        biasEstimator = GyroBiasEstimator(settings: settings.bias)
+        restDetector = RestDetector(settings: .init(
+            gyroThreshold: settings.restGyroThreshold,
+            accelerationThreshold: settings.restAccelerationThreshold,
+            minimumDuration: settings.restMinimumDuration, timeConstant: settings.restTimeConstant,
+            biasLimit: settings.bias.limit * .pi / 180))
+        disturbance = MagneticDisturbanceDetector(settings: settings.magneticDisturbance)
+        let tau = settings.accelerationTimeConstant
+        acceleration = VectorLowPass(timeConstant: tau)
+        observation = (VectorLowPass(timeConstant: tau), VectorLowPass(timeConstant: tau), VectorLowPass(timeConstant: tau))
+        explainedRate = VectorLowPass(timeConstant: tau)
     }
+
+    /// The current gyroscope bias estimate in rad/s.
+    public var bias: Vector3 { biasEstimator.bias }
+    /// Whether the device is currently detected at rest.
+    public var isRest: Bool { restDetector.isRest }
+    /// Whether the magnetometer is currently considered disturbed.
+    public var isMagneticallyDisturbed: Bool { disturbance.isDisturbed }
 
     /// Sets the attitude from one accelerometer sample (CoreMotion sign: still face-up reads
-    /// (0, 0, −1)) and, for North-West-Up, a magnetometer sample; restarts the gain ramp.
-    /// In Z-Up the yaw is chosen so that the device's X axis projects onto the reference X axis.
-    public mutating func initialise(accelerometer: Vector3, magnetometer: Vector3?) {
+    /// (0, 0, −1)) so the inclination starts right; the yaw is chosen so the device's X axis
+    /// projects onto the reference X axis (the magnetometer then sets the heading, in
+    /// North-West-Up).
+    public mutating func initialise(accelerometer: Vector3) {
         let up = (-accelerometer).normalized
         guard up != .zero else { return }
-        var rows: (Vector3, Vector3, Vector3)?
-        if let magnetometer {
-            let west = up.cross(magnetometer).normalized
-            if west != .zero {
-                rows = (west.cross(up), west, up)
-                isHeadingInitialised = true
-            }
+        var xAxis = Vector3(x: 1, y: 0, z: 0)
+        var horizontal = xAxis - up * up.dot(xAxis)
+        if horizontal.magnitudeSquared < 0.01 {
+            xAxis = Vector3(x: 0, y: 1, z: 0)
+            horizontal = xAxis - up * up.dot(xAxis)
         }
-        if rows == nil {
-            var xAxis = Vector3(x: 1, y: 0, z: 0)
-            var horizontal = xAxis - up * up.dot(xAxis)
-            if horizontal.magnitudeSquared < 0.01 {
-                xAxis = Vector3(x: 0, y: 1, z: 0)
-                horizontal = xAxis - up * up.dot(xAxis)
-            }
-            let north = horizontal.normalized
-            rows = (north, up.cross(north), up)
-        }
-        if let rows {
-            attitude = Quaternion(rows: rows.0, rows.1, rows.2)
-        }
+        let north = horizontal.normalized
+        strapdown = Quaternion(rows: north, up.cross(north), up)
+        inclination = .identity
+        heading = 0
+        headingRotation = .identity
+        headingStartGain = 1
+        isHeadingInitialised = false
+        attitude = strapdown
         isInitialised = true
-        elapsed = 0
-        accelerationRecovery = RecoveryState()
-        magneticRecovery = RecoveryState()
     }
 
-    /// Advances the attitude by `deltaTime` seconds with a bias-corrected rotation rate (rad/s),
-    /// an accelerometer sample (g, CoreMotion sign) and, for North-West-Up, a calibrated
-    /// magnetometer sample (any unit).
+    /// Forgets the learned magnetic reference and converges the heading quickly again, as at
+    /// start: for when the magnetometer's calibration has changed what it measures.
+    public mutating func restartHeading() {
+        disturbance = MagneticDisturbanceDetector(settings: settings.magneticDisturbance)
+        headingStartGain = 1
+    }
+
+    /// Advances the attitude by `deltaTime` seconds with a raw gyroscope sample (rad/s, bias
+    /// included: the filter estimates it), an accelerometer sample at the same time (g,
+    /// CoreMotion sign) and, for North-West-Up, a calibrated magnetometer sample (any unit).
     public mutating func update(
-        rotationRate: Vector3,
+        gyro: Vector3,
         accelerometer: Vector3,
         magnetometer: Vector3?,
         deltaTime: Double
     ) {
-        // Predict with the gyroscope first, then correct against the measurements taken at the
-        // end of the step. Comparing them with the attitude at the start of the step (as Fusion
-        // does) settles one sample ahead during a rotation: ω / rate, 0.58° at 60°/s and 104 Hz.
-        let halfRate = rotationRate * (0.5 * deltaTime)
-        let previous = attitude
-        let turn = previous * Quaternion(x: halfRate.x, y: halfRate.y, z: halfRate.z, w: 0)
-        let q = Quaternion(
-            x: previous.x + turn.x, y: previous.y + turn.y, z: previous.z + turn.z, w: previous.w + turn.w
-        ).normalized
-        let initialising = elapsed < settings.initialisationPeriod
-        let gain = initialising
-            ? settings.initialGain
-                - (settings.initialGain - settings.gain) * (elapsed / settings.initialisationPeriod)
-            : settings.gain
+        guard deltaTime > 0 else { return }
+        updateCoefficients(deltaTime: deltaTime)
+        let period = samplePeriod
 
-        // Half the predicted up direction in device coordinates (third row of the rotation matrix).
-        let halfUp = Vector3(
-            x: q.x * q.z - q.w * q.y,
-            y: q.y * q.z + q.w * q.x,
-            z: q.w * q.w - 0.5 + q.z * q.z
-        )
-        var halfFeedback = Vector3.zero
-        let up = (-accelerometer).normalized
-        isAccelerometerIgnored = true
+        restDetector.update(
+            gyro: gyro, accelerometer: accelerometer, deltaTime: deltaTime, coefficients: restCoefficients)
+
+        // Strapdown integration of the bias-corrected rate (exact for a constant rate).
+        strapdown = (strapdown * Quaternion(rotationVector: (gyro - biasEstimator.bias) * deltaTime)).normalized
+
+        // Inclination: low-pass "up" in the strapdown (inertial) frame, then make it vertical.
+        let up = -accelerometer
         if up != .zero {
-            let error = Self.feedback(measured: up, halfPredicted: halfUp)
-            if Self.accept(
-                error: error, threshold: accelerationThreshold, initialising: initialising,
-                recovery: &accelerationRecovery, period: settings.recoveryTriggerPeriod,
-                deltaTime: deltaTime
-            ) {
-                halfFeedback += error
-                isAccelerometerIgnored = false
-            }
+            let inertialUp = acceleration.update(
+                strapdown.rotate(up), deltaTime: deltaTime, coefficients: accelerationCoefficients)
+            let v = inclination.rotate(inertialUp).normalized
+            let w = ((v.z + 1) / 2).squareRoot()
+            let correction = w > 1e-6
+                ? Quaternion(x: v.y / (2 * w), y: -v.x / (2 * w), z: 0, w: w)
+                : Quaternion(x: 1, y: 0, z: 0, w: 0)
+            inclination = (correction * inclination).normalized
+            updateBias(correctionAngles: Vector3(x: v.y, y: -v.x, z: 0), period: period)
         }
 
-        isMagnetometerIgnored = true
-        if let magnetometer, up != .zero {
-            let west = up.cross(magnetometer).normalized
-            if west != .zero {
-                // Half the predicted west direction in device coordinates (second row).
-                let halfWest = Vector3(
-                    x: q.x * q.y + q.w * q.z,
-                    y: q.w * q.w - 0.5 + q.y * q.y,
-                    z: q.y * q.z - q.w * q.x
-                )
-                let error = Self.feedback(measured: west, halfPredicted: halfWest)
-                if Self.accept(
-                    error: error, threshold: magneticThreshold, initialising: initialising,
-                    recovery: &magneticRecovery, period: settings.recoveryTriggerPeriod,
-                    deltaTime: deltaTime
-                ) {
-                    halfFeedback += error
-                    isMagnetometerIgnored = false
-                }
-            }
+        if let magnetometer {
+            updateHeading(magnetometer, deltaTime: deltaTime)
         }
-
-        // q̇ = ½ q ⊗ (0, ω + gain · feedback): the gyro part was integrated above, the feedback
-        // part here, each with one Euler step and renormalised.
-        let half = halfFeedback * (gain * deltaTime)
-        let delta = q * Quaternion(x: half.x, y: half.y, z: half.z, w: 0)
-        attitude = Quaternion(x: q.x + delta.x, y: q.y + delta.y, z: q.z + delta.z, w: q.w + delta.w)
-            .normalized
-        elapsed += deltaTime
+        let levelled = inclination * strapdown
+        attitude = isHeadingInitialised ? (headingRotation * levelled).normalized : levelled
     }
 
-    /// Cross product of the measured direction with half the predicted one; beyond 90° it is
-    /// rescaled to full strength so a large error does not converge slowly (as Fusion does).
-    private static func feedback(measured: Vector3, halfPredicted: Vector3) -> Vector3 {
-        let error = measured.cross(halfPredicted)
-        return measured.dot(halfPredicted) < 0 ? error.normalized * 0.5 : error
-    }
-
-    /// Rejection with recovery: a rejected measurement adds 9 × Δt to the trigger, an accepted
-    /// one removes Δt; recovery (every measurement used) starts when the trigger reaches the
-    /// recovery period, i.e. when more than 90 % were rejected for a while, and ends when it
-    /// falls back to zero.
-    private static func accept(
-        error: Vector3, threshold: Double, initialising: Bool, recovery: inout RecoveryState,
-        period: Double, deltaTime: Double
-    ) -> Bool {
-        guard !initialising, threshold > 0, period > 0 else { return true }
-        let rejected = error.magnitudeSquared > threshold
-        recovery.trigger = min(max(recovery.trigger + (rejected ? 9 * deltaTime : -deltaTime), 0), period)
-        if recovery.trigger >= period {
-            recovery.isRecovering = true
-        } else if recovery.trigger <= 0 {
-            recovery.isRecovering = false
+    /// Bias update: at rest from the low-passed gyro; in motion from the inclination correction
+    /// (`correctionAngles`, the small rotation applied this sample, in the levelled frame).
+    private mutating func updateBias(correctionAngles: Vector3, period: Double) {
+        let rotation = (inclination * strapdown).rotationMatrix
+        let bias = biasEstimator.bias
+        let r0 = observation.0.update(rotation.row0, deltaTime: period, coefficients: accelerationCoefficients)
+        let r1 = observation.1.update(rotation.row1, deltaTime: period, coefficients: accelerationCoefficients)
+        let r2 = observation.2.update(rotation.row2, deltaTime: period, coefficients: accelerationCoefficients)
+        let explained = explainedRate.update(
+            rotation * bias, deltaTime: period, coefficients: accelerationCoefficients)
+        biasEstimator.predict(samplePeriod: period)
+        if restDetector.isRest {
+            biasEstimator.updateAtRest(lowPassedGyro: restDetector.lowPassedGyro, samplePeriod: period)
+        } else {
+            // An uncorrected bias b turns the strapdown frame at R b; the correction undoes that:
+            // correction rate ≈ −R b, so the bias seen by the correction is −rate + LP(R b̂).
+            let lowPassed = Matrix3(rows: r0, r1, r2)
+            let predicted = lowPassed * bias
+            let innovation = Vector3(
+                x: -correctionAngles.x / period + explained.x - predicted.x,
+                y: -correctionAngles.y / period + explained.y - predicted.y,
+                z: -predicted.z)
+            biasEstimator.updateInMotion(innovation: innovation, observation: lowPassed, samplePeriod: period)
         }
-        return !rejected || recovery.isRecovering
     }
 
-    /// Recovery trigger of one measurement (accelerometer or magnetometer).
-    struct RecoveryState: Sendable {
-        var trigger: Double = 0
-        var isRecovering = false
+    /// Heading update from a magnetometer sample: δ follows minus the field's azimuth in the
+    /// levelled frame (so the field points to +X, north), faster during the first samples.
+    private mutating func updateHeading(_ magnetometer: Vector3, deltaTime: Double) {
+        let field = (inclination * strapdown).rotate(magnetometer)
+        guard field.x != 0 || field.y != 0 else { return }
+        var gain = magneticGain
+        if settings.rejectsMagneticDisturbance {
+            gain *= disturbance.update(
+                field: field, rotationSpeed: (restDetector.lowPassedGyro).magnitude,
+                deltaTime: deltaTime, coefficients: magneticCoefficients)
+        }
+        // Start-up: the gain is at least 1/N for the N-th sample (the running mean), until the
+        // filter's own time constant takes over.
+        if headingStartGain > 0 {
+            gain = max(gain, headingStartGain)
+            headingStartGain = headingStartGain / (headingStartGain + 1)
+            if headingStartGain * settings.magneticTimeConstant < deltaTime { headingStartGain = 0 }
+        }
+        let disagreement = Self.wrapped(-Double.atan2(y: field.y, x: field.x) - heading)
+        let step = gain * disagreement
+        heading = Self.wrapped(heading + step)
+        headingRotation = (Quaternion(rotationVector: Vector3(x: 0, y: 0, z: step)) * headingRotation).normalized
+        isHeadingInitialised = true
     }
 
-    /// Squared magnitude of the half-feedback vector at `degrees` of disagreement (0 when off).
-    private static func feedbackThreshold(degrees: Double) -> Double {
-        guard degrees > 0 else { return 0 }
-        let halfSine = 0.5 * Double.sin(degrees * .pi / 180)
-        return halfSine * halfSine
+    private mutating func updateCoefficients(deltaTime: Double) {
+        // The smoothed sample period (about 1 s of memory, bounded against gaps).
+        let step = min(deltaTime, 0.1)
+        samplePeriod = samplePeriod == 0 ? step : samplePeriod + (step - samplePeriod) * min(1, step)
+        guard abs(samplePeriod - coefficientPeriod) > 0.02 * coefficientPeriod || coefficientPeriod == 0
+        else { return }
+        coefficientPeriod = samplePeriod
+        accelerationCoefficients = LowPassCoefficients(
+            timeConstant: settings.accelerationTimeConstant, samplePeriod: samplePeriod)
+        magneticGain = -Double.expMinusOne(-samplePeriod / settings.magneticTimeConstant)
+        restCoefficients = LowPassCoefficients(timeConstant: settings.restTimeConstant, samplePeriod: samplePeriod)
+        magneticCoefficients = LowPassCoefficients(
+            timeConstant: settings.magneticDisturbance.currentTimeConstant, samplePeriod: samplePeriod)
+        acceleration.settle(coefficients: accelerationCoefficients)
+        observation.0.settle(coefficients: accelerationCoefficients)
+        observation.1.settle(coefficients: accelerationCoefficients)
+        observation.2.settle(coefficients: accelerationCoefficients)
+        explainedRate.settle(coefficients: accelerationCoefficients)
+    }
+
+    private static func wrapped(_ angle: Double) -> Double {
+        angle > .pi ? angle - 2 * .pi : angle < -.pi ? angle + 2 * .pi : angle
     }
 }

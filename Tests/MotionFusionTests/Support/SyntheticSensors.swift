@@ -24,6 +24,9 @@ struct SyntheticSensors: Sendable {
     var hardIron = Vector3.zero
     /// The Earth's field in North-West-Up (µT): 20 µT north, 40 µT down.
     var earthField = Vector3(x: 20, y: 0, z: -40)
+    /// A field added in the world frame (µT, North-West-Up) during an interval of seconds since
+    /// the start: a magnet or steel near the device.
+    var magneticDisturbance: (field: Vector3, interval: ClosedRange<Double>)?
     /// Uniform timestamp jitter of ± this many seconds.
     var timestampJitter = 0.0
     /// Each sample arrives up to this many seconds late (so streams interleave out of order).
@@ -66,7 +69,9 @@ struct SyntheticSensors: Sendable {
             trajectory.gravity(at: t) + trajectory.userAcceleration(at: t) + noise(accelerometerNoise)
         }
         stream(.magnetometer, rate: magnetometerRate, phase: 0.7) { t in
-            trajectory.attitude(t).inverseRotate(earthField) + hardIron + noise(magnetometerNoise)
+            var field = earthField
+            if let disturbance = magneticDisturbance, disturbance.interval.contains(t) { field += disturbance.field }
+            return trajectory.attitude(t).inverseRotate(field) + hardIron + noise(magnetometerNoise)
         }
         return timed.sorted { $0.arrival < $1.arrival }.map(\.event)
     }
