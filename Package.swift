@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "activetaskctl", targets: ["activetaskctl"]),
+        .executable(name: "activetaskd", targets: ["activetaskd"]),
         .library(name: "TaskModel", targets: ["TaskModel"]),
         .library(name: "TaskNavigation", targets: ["TaskNavigation"]),
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
@@ -264,6 +265,31 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The daemon behind the control socket: loads tasks, runs one task session at a time,
+        // answers commands and turns session events into socket events.
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "ControlProtocol", "ControlServer", "Session", "AsyncActions", "BlockingCalls", "Clocks",
+                "Motion", "ALSA", "Voice", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // activetaskd: arguments, configuration, logging and the service group.
+        .executableTarget(
+            name: "activetaskd",
+            dependencies: [
+                "Daemon", "DaemonConfig", "Systemd", "ControlServer", "Recorders", "Session", "AsyncActions",
+                "BlockingCalls", "TaskModel", "Voice",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

@@ -19,11 +19,16 @@ enum TaskUpload {
             // Not strict JSON (JSON5 and the like): let the daemon's loader read the file itself.
             return TaskLoadParams(path: url.standardizedFileURL.path)
         }
+        // Resources may name resources of their own (a section transform holding transforms).
         var resources: [String: JSONValue] = [:]
-        for name in resourceNames(in: task) {
-            let resource = url.deletingLastPathComponent().appendingPathComponent(name).appendingPathExtension("json")
+        var pending = Array(resourceNames(in: task))
+        while let name = pending.popLast() {
+            guard resources[name] == nil else { continue }
+            var resource = url.deletingLastPathComponent().appendingPathComponent(name)
+            if resource.pathExtension.isEmpty { resource.appendPathExtension("json") }
             if let data = try? Data(contentsOf: resource), let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
                 resources[name] = value
+                pending += resourceNames(in: value)
             }
         }
         return TaskLoadParams(task: task, resources: resources.isEmpty ? nil : resources)

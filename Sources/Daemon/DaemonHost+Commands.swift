@@ -1,0 +1,291 @@
+import AsyncActions
+import ALSA
+import BlockingCalls
+import Clocks
+import ControlProtocol
+import Foundation
+import Logging
+import Motion
+import Session
+import TaskModel
+
+extension DaemonHost {
+    /// Carries out one command (docs/protocol.md, "Methods").
+    func perform(_ command: ControlCommand) async throws -> ControlReply {
+        switch command {
+        case .daemonInfo:
+            return .daemonInfo(DaemonInfo(
+                name: "activetaskd", version: Self.version, pid: Int(getpid()), uptime: RecordingClock.uptime() - startUptime,
+                dataDirectory: settings.dataDirectory.path, iioURI: settings.devices.iioURI,
+                captureDevice: settings.devices.captureDevice, playbackDevice: settings.devices.playbackDevice,
+                session: await sessionState()))
+        case .devicesList:
+            return .devices(try await devices())
+        case .taskLoad(let params):
+            return .loadedTask(try await load(params))
+        case .runStart:
+            try await startRun()
+        case .runForward(let params):
+            let session = try current("run.forward")
+            if let expected = params.stepPath, let shown = await session.currentStepPath, expected != shown {
+                throw ControlError.outOfOrder("run.forward", state: "showing \(shown)", allowed: ["run.forward with stepPath \(shown)"])
+            }
+            let answers = (params.answers ?? []).map {
+                StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
+            }
+            try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier))
+        case .runBack:
+            try await current("run.back").back()
+        case .runSkip:
+            try await current("run.skip").skip()
+        case .runAbandon:
+            try await current("run.abandon").abandon()
+        case .timerStart:
+            try await current("timer.start").startTimer()
+        case .timerPause:
+            try await current("timer.pause").pauseTimer()
+        case .timerResume:
+            try await current("timer.resume").resumeTimer()
+        case .permissionAnswer(let params):
+            try await current("permission.answer").answerPermission(params.requestID, granted: params.granted)
+        case .runCancel(let params):
+            try await current("run.cancel").cancel(save: params.save)
+        case .runResume(let reference):
+            try await resume(try Self.uuid(reference))
+        case .runStatus:
+            break
+        case .runsList:
+            return .runs(RunList(runs: await runSummaries().map(Self.entry)))
+        case .runResult(let reference):
+            return .result(try await result(of: try Self.uuid(reference)))
+        case .runArchive(let reference):
+            let uuid = try Self.uuid(reference)
+            guard let summary = await runSummaries().first(where: { $0.taskRunUUID == uuid }) else {
+                throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
+            }
+            guard let archive = summary.archive else {
+                throw ControlError(.notFound, "The run \(uuid) has no archive yet: it is \(summary.status?.rawValue ?? "unreadable"). Wait for it to finish, or resume it if it was saved.")
+            }
+            return .archive(ArchiveLocation(taskRunUUID: uuid.uuidString, archive: archive.path))
+        }
+        return .status(await status())
+    }
+
+    static let version = "0.2.0"
+
+    // MARK: Loading and starting
+
+    func load(_ params: TaskLoadParams) async throws -> LoadedTask {
+        if let session, !(await session.state.isOver) {
+            throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
+        }
+        let loader = TaskLoader(registry: settings.typeRegistry)
+        let taskDirectory = settings.taskDirectory
+        let dataDirectory = settings.dataDirectory
+        let (task, origin): (TaskDefinition, String) = try await BlockingCall.run("task-load") { () throws -> (TaskDefinition, String) in
+            do {
+                if let path = params.path {
+                    let resolved = path.hasPrefix("/") ? path : taskDirectory.appendingPathComponent(path).path
+                    return (try loader.loadTask(path: resolved).task, resolved)
+                }
+                let inline = try Self.writeInline(params, under: dataDirectory)
+                let loaded = try loader.load(data: inline.data, displayName: "task", baseDirectory: inline.directory)
+                guard case .task(let task) = loaded.document else {
+                    throw ControlError.taskInvalid(codingPath: "task", reason: "This is a \(loaded.document.kindDescription), not a task; send the task that includes it.")
+                }
+                return (task, "inline")
+            } catch let error as TaskLoadError {
+                throw ControlError.taskInvalid(codingPath: error.codingPath, reason: "\(error.file): \(error.reason)")
+            }
+        }
+        loaded = Loaded(task: task, origin: origin)
+        logger.info("Task loaded", metadata: ["taskIdentifier": "\(task.identifier)", "origin": "\(origin)"])
+        return LoadedTask(
+            taskIdentifier: task.identifier, schemaIdentifier: task.properties["schemaIdentifier"]?.stringValue,
+            versionString: task.properties["versionString"]?.stringValue, stepCount: task.allLocations().count,
+            asyncActions: task.allAsyncActionIdentifiers)
+    }
+
+    /// Inline JSON and its transform resources, as files a loader can resolve against.
+    nonisolated static func writeInline(_ params: TaskLoadParams, under dataDirectory: URL) throws -> (data: Data, directory: URL) {
+        guard let task = params.task else {
+            throw ControlError.taskInvalid(codingPath: "task", reason: "task.load needs `path` or `task`.")
+        }
+        let directory = dataDirectory.appendingPathComponent("inline-tasks").appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        for (name, resource) in params.resources ?? [:] {
+            guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
+                throw ControlError(.invalidParams, "The resource name \"\(name)\" is not a plain file name; name resources as the task's resourceName does.",
+                                   data: ControlErrorData(codingPath: "resources.\(name)", method: "task.load"))
+            }
+            let data = try encoder.encode(resource)
+            try data.write(to: directory.appendingPathComponent(name))
+            if (name as NSString).pathExtension.isEmpty {
+                try data.write(to: directory.appendingPathComponent(name + ".json"))
+            }
+        }
+        return (try encoder.encode(task), directory)
+    }
+
+    func startRun() async throws {
+        if let session, !(await session.state.isOver) {
+            throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
+        }
+        guard !shuttingDown else { throw ControlError(.shuttingDown, "The daemon is stopping; start the run when it is back.") }
+        guard let loaded else {
+            throw ControlError.outOfOrder("run.start", state: "no task loaded", allowed: ["task.load"])
+        }
+        let created = try await TaskSession.create(task: loaded.task, store: store, settings: await sessionSettings())
+        // Re-check after the awaits: another client may have started a run meanwhile.
+        if let session, !(await session.state.isOver) {
+            _ = try? await created.cancel(save: false)
+            throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
+        }
+        launch(created)
+        try await created.start()
+    }
+
+    func resume(_ uuid: UUID) async throws {
+        if let session, !(await session.state.isOver) {
+            throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
+        }
+        guard await runSummaries().contains(where: { $0.taskRunUUID == uuid }) else {
+            throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
+        }
+        let resumed: TaskSession
+        do {
+            resumed = try await TaskSession.resume(uuid, store: store, loader: TaskLoader(registry: settings.typeRegistry), settings: await sessionSettings())
+        } catch {
+            throw ControlError.outOfOrder("run.resume", state: error.message, allowed: ["run.resume of a saved run"])
+        }
+        launch(resumed)
+        try await resumed.start()
+    }
+
+    func sessionSettings() async -> SessionSettings {
+        let controllers = settings.controllers
+        let devices = settings.devices
+        return SessionSettings(
+            makeController: { controllers.makeController(for: $0, output: $1, settings: devices) },
+            permissionPolicy: settings.permissionPolicy, voice: await voicePrompter(), logger: logger)
+    }
+
+    // MARK: Queries
+
+    func current(_ method: String) throws -> TaskSession {
+        guard let session else { throw ControlError.noRunningRun(method) }
+        return session
+    }
+
+    func sessionState() async -> ControlSessionState {
+        guard let session else { return loaded == nil ? .idle : .loaded }
+        switch await session.state {
+        case .loaded: return .loaded
+        case .running: return .running
+        case .waitingForPermission: return .waitingForPermission
+        case .paused: return .paused
+        case .finished: return loaded == nil ? .finished : .finished
+        case .saved: return .saved
+        }
+    }
+
+    func status() async -> SessionStatus {
+        var status = SessionStatus(state: await sessionState(), taskIdentifier: session?.task.identifier ?? loaded?.task.identifier)
+        guard let session else { return status }
+        status.taskRunUUID = session.taskRunUUID.uuidString
+        status.runDirectory = session.runDirectory.path
+        status.step = view.step
+        status.timer = view.timer
+        status.permissionRequest = view.permissionRequest
+        if case .finished(let reason) = await session.state { status.finishReason = RunState(reason) }
+        if await session.state == .saved { status.finishReason = .saved }
+        status.archive = view.finished?.archive
+        return status
+    }
+
+    func runSummaries() async -> [RunSummary] {
+        let store = store
+        return (try? await BlockingCall.run("run-list") { store.runs() }) ?? []
+    }
+
+    static func entry(_ summary: RunSummary) -> RunListEntry {
+        RunListEntry(
+            taskRunUUID: summary.taskRunUUID.uuidString, taskIdentifier: summary.taskIdentifier ?? "",
+            state: state(of: summary), startDate: summary.startDate.map { Timestamp.string(from: $0) },
+            endDate: summary.endDate.map { Timestamp.string(from: $0) }, runDirectory: summary.directory.path,
+            archive: summary.archive?.path)
+    }
+
+    static func state(of summary: RunSummary) -> RunState {
+        if let reason = summary.finishReason { return RunState(reason) }
+        return summary.status == .saved ? .saved : .running
+    }
+
+    func result(of uuid: UUID) async throws -> RunResult {
+        guard let summary = await runSummaries().first(where: { $0.taskRunUUID == uuid }) else {
+            throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
+        }
+        let directory = RunDirectory(url: summary.directory, taskRunUUID: uuid)
+        let value: JSONValue = try await BlockingCall.run("run-result") {
+            let written = directory.url.appendingPathComponent(RunDirectory.taskResultName)
+            if let data = FileManager.default.contents(atPath: written.path) {
+                return try JSONDecoder().decode(JSONValue.self, from: data)
+            }
+            return try JSONValue.encoding(directory.readManifest().results)
+        }
+        return RunResult(taskRunUUID: uuid.uuidString, state: Self.state(of: summary), runDirectory: summary.directory.path,
+                         archive: summary.archive?.path, taskResult: value)
+    }
+
+    func devices() async throws -> DeviceList {
+        let uri = settings.devices.iioURI
+        let logger = logger
+        let motion: [DeviceList.MotionDevice] = (try? await BlockingCall.run("devices-motion", deadline: .seconds(10)) {
+            let source = try MotionSources.open(uri: uri, logger: logger)
+            return [DeviceList.MotionDevice(
+                name: uri, identifier: uri, sensors: source.availableSensors.map(\.rawValue).sorted(), samplingFrequencies: [])]
+        }) ?? []
+        let audio: [DeviceList.AudioDevice] = (try? await BlockingCall.run("devices-audio", deadline: .seconds(10)) {
+            try AudioDevices.list(probe: false, logger: logger).map {
+                DeviceList.AudioDevice(name: $0.name, description: $0.description,
+                                       capture: $0.directions.contains(.capture), playback: $0.directions.contains(.playback))
+            }
+        }) ?? []
+        return DeviceList(motion: motion, audio: audio)
+    }
+
+    static func uuid(_ reference: RunReference) throws -> UUID {
+        guard let uuid = UUID(uuidString: reference.taskRunUUID) else {
+            throw ControlError(.invalidParams, "\"\(reference.taskRunUUID)\" is not a task run UUID; use one from runs.list.",
+                               data: ControlErrorData(codingPath: "taskRunUUID"))
+        }
+        return uuid
+    }
+
+    /// A session's refusal as the socket says it.
+    static func controlError(_ error: SessionError, method: String, state: ControlSessionState) -> ControlError {
+        switch error.code {
+        case .invalidState, .permissionPending:
+            ControlError(.commandOutOfOrder, error.message, data: ControlErrorData(state: state.rawValue, method: method))
+        case .notAllowed:
+            ControlError(.actionNotAllowed, error.message, data: ControlErrorData(state: state.rawValue, method: method))
+        case .invalidArgument:
+            ControlError(.invalidParams, error.message, data: ControlErrorData(method: method))
+        case .storageFailed:
+            ControlError(.internalError, error.message, data: ControlErrorData(method: method))
+        }
+    }
+}
+
+extension TaskDefinition {
+    /// Every async action identifier the task declares, with its owner's path.
+    var allAsyncActionIdentifiers: [String] {
+        var result = asyncActions.map { "\(identifier):\($0.identifier)" }
+        for location in allLocations() {
+            guard let step = step(at: location), let container = step.container else { continue }
+            result += container.asyncActions.map { "\(stepPath(of: location)):\($0.identifier)" }
+        }
+        return result
+    }
+}

@@ -1,0 +1,182 @@
+import AsyncActions
+import BlockingCalls
+import Clocks
+public import ControlProtocol
+public import ControlServer
+import Foundation
+import Logging
+public import ServiceLifecycle
+public import Session
+import TaskModel
+import Voice
+
+/// The daemon behind the control socket (docs/protocol.md): it loads tasks, runs one task
+/// session at a time, answers every command, and turns session events into socket events.
+///
+/// A `Service`: `run()` carries the time-driven work of each session for the daemon's life;
+/// on graceful shutdown the running session is interrupted (recorders stop and keep their
+/// files, the run is finished as `interrupted` with its results and archive).
+public actor DaemonHost: ControlHandler, Service {
+    struct Loaded {
+        var task: TaskDefinition
+        var origin: String
+    }
+
+    struct Started: Sendable {
+        var session: TaskSession
+        var events: SessionEvents
+    }
+
+    private(set) var settings: DaemonSettings
+    let store: RunStore
+    let logger: Logger
+    let startUptime = RecordingClock.uptime()
+    private let onActivity: @Sendable (DaemonActivity) -> Void
+    private let wire: AsyncStream<ControlEvent>
+    private let wireContinuation: AsyncStream<ControlEvent>.Continuation
+    private let started: AsyncStream<Started>
+    private let startedContinuation: AsyncStream<Started>.Continuation
+    private var sequence: UInt64 = 0
+    var loaded: Loaded?
+    var session: TaskSession?
+    var view = RunView()
+    var voice: VoicePrompter?
+    private var voiceUnavailable = false
+    var shuttingDown = false
+
+    public init(settings: DaemonSettings, onActivity: @escaping @Sendable (DaemonActivity) -> Void = { _ in }) {
+        self.settings = settings
+        logger = settings.logger
+        store = RunStore(dataDirectory: settings.dataDirectory, logger: settings.logger)
+        self.onActivity = onActivity
+        (wire, wireContinuation) = AsyncStream.makeStream(of: ControlEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        (started, startedContinuation) = AsyncStream.makeStream(of: Started.self)
+    }
+
+    // MARK: Service
+
+    /// Runs each session's time-driven work and forwards its events until graceful shutdown.
+    public func run() async throws {
+        let started = started
+        let continuation = startedContinuation
+        await withDiscardingTaskGroup { group in
+            await withGracefulShutdownHandler {
+                for await run in started {
+                    group.addTask { await run.session.run() }
+                    group.addTask { [weak self] in
+                        for await event in run.events {
+                            await self?.forward(event, of: run.session)
+                            if case .taskFinished = event.kind { break }
+                        }
+                        run.events.cancel()
+                        await self?.pruneRuns()
+                    }
+                }
+            } onGracefulShutdown: { [onActivity] in
+                onActivity(.stopping)
+                continuation.finish()
+            }
+            // Shutting down: a run still going is interrupted, not lost.
+            shuttingDown = true
+            if let session { await session.interrupt() }
+        }
+        wireContinuation.finish()
+    }
+
+    /// Recovers the runs a crash or kill left unfinished; returns how many. Called at start,
+    /// before the socket says it is ready.
+    public func recoverInterruptedRuns() async -> Int {
+        let store = store
+        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns() }) ?? []
+        for report in reports {
+            logger.warning("Recovered an interrupted run", metadata: [
+                "taskRunUUID": "\(report.taskRunUUID)", "repairs": "\(report.repairs.count)",
+                "problems": "\(report.problems.joined(separator: " "))",
+            ])
+        }
+        await pruneRuns()
+        return reports.count
+    }
+
+    /// Takes a reloaded configuration (SIGHUP): devices, voice, permissions, type aliases and
+    /// retention apply from the next run on; the data directory stays as it was.
+    public func update(_ new: DaemonSettings) {
+        var new = new
+        new.dataDirectory = settings.dataDirectory
+        if new.voice != settings.voice {
+            voice = nil
+            voiceUnavailable = false
+        }
+        settings = new
+    }
+
+    // MARK: ControlHandler
+
+    public nonisolated func events() -> AsyncStream<ControlEvent> { wire }
+
+    public func handle(_ command: ControlCommand, from peer: PeerCredentials) async throws(ControlError) -> ControlReply {
+        do {
+            return try await perform(command)
+        } catch let error as ControlError {
+            throw error
+        } catch let error as SessionError {
+            throw Self.controlError(error, method: command.method.rawValue, state: await sessionState())
+        } catch {
+            throw ControlError(.internalError, "\(error)")
+        }
+    }
+
+    // MARK: Events
+
+    func forward(_ event: SessionEvent, of source: TaskSession) {
+        guard let payload = SessionEventTranslation.payload(of: event.kind, taskRunUUID: source.taskRunUUID) else { return }
+        if source === session { view.apply(payload, uptime: event.uptime) }
+        sequence += 1
+        wireContinuation.yield(ControlEvent(sequence: sequence, uptime: event.uptime, payload: payload))
+        switch payload {
+        case .stepShown(let shown):
+            onActivity(.recording(task: source.task.identifier, stepPath: shown.stepPath))
+        case .taskFinished:
+            onActivity(.idle)
+        default:
+            break
+        }
+    }
+
+    /// Hands a new session to `run()`; its events are subscribed to before it starts.
+    func launch(_ session: TaskSession) {
+        self.session = session
+        view = RunView()
+        startedContinuation.yield(Started(session: session, events: session.events.subscribe()))
+    }
+
+    /// Applies the retention policy (after each run).
+    func pruneRuns() async {
+        guard let retention = settings.retention else { return }
+        let store = store
+        do {
+            let report = try await BlockingCall.run("run-retention") { try store.prune(retention) }
+            logger.debug("Old runs pruned", metadata: ["report": "\(report)"])
+        } catch {
+            logger.warning("Old runs could not be pruned", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The shared voice prompter, opened with the first run; nil (silent) when the playback
+    /// device cannot be opened, which is said once.
+    func voicePrompter() async -> VoicePrompter? {
+        if let voice { return voice }
+        guard let configuration = settings.voice, !voiceUnavailable else { return nil }
+        do {
+            let prompter = try await VoicePrompter(configuration: configuration, logger: logger)
+            // Re-check after the await: another start may have opened one meanwhile.
+            if let voice { return voice }
+            voice = prompter
+            return prompter
+        } catch {
+            voiceUnavailable = true
+            logger.error("Voice prompts are off: the playback device cannot be opened", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}

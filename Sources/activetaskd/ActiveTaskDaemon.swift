@@ -1,0 +1,84 @@
+import ArgumentParser
+import Daemon
+import DaemonConfig
+import Foundation
+import Logging
+import Systemd
+
+/// `activetaskd`: the recording daemon (docs/service.md). Arguments override the configuration
+/// file and `ACTIVETASK_*` variables (docs/configuration.md); this file only parses them,
+/// bootstraps logging and hands over to `DaemonMain`.
+@main
+struct ActiveTaskDaemon: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activetaskd",
+        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.")
+
+    @Option(help: "The configuration file (default /etc/activetask/activetaskd.json when it exists).")
+    var config: String?
+
+    @Option(help: "The control socket (default /run/activetask/control.sock).")
+    var socket: String?
+
+    @Option(name: .customLong("data-dir"), help: "Where runs are kept (default /var/lib/activetask).")
+    var dataDir: String?
+
+    @Option(name: .customLong("task-directory"), help: "Where task.load finds tasks named by a relative path.")
+    var taskDirectory: String?
+
+    @Option(name: .customLong("iio-uri"), help: "The motion sensors: local:, ip:HOST, or sim: for the simulated IMU.")
+    var iioURI: String?
+
+    @Option(name: .customLong("capture-device"), help: "The ALSA PCM the microphone records from.")
+    var captureDevice: String?
+
+    @Option(name: .customLong("playback-device"), help: "The ALSA PCM prompts are spoken on.")
+    var playbackDevice: String?
+
+    @Option(name: .customLong("voice-name"), help: "The espeak-ng voice.")
+    var voiceName: String?
+
+    @Option(name: .customLong("voice-rate"), help: "Words per minute of spoken prompts.")
+    var voiceRate: Int?
+
+    @Option(name: .customLong("sync-interval"), help: "Seconds between forced writes of recorder files (fsync).")
+    var syncInterval: Double?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let destination = SystemLogging.destination(environment: environment)
+        LoggingSystem.bootstrap(SystemLogging.handlerFactory(identifier: "activetaskd", destination: destination))
+        let logger = Logger(label: "activetaskd")
+
+        // The loader reads the same options itself (with the file and the environment), so it
+        // gets the arguments as given, less `--config`, which is not a setting.
+        let loader = DaemonConfigurationLoader(filePath: config, environment: environment, arguments: Self.settingArguments())
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try await loader.load()
+        } catch {
+            FileHandle.standardError.write(Data("activetaskd: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            try await DaemonMain(configuration: configuration, loader: loader, logger: logger).run()
+        } catch let error as DaemonStartError {
+            logger.critical("\(error.message)")
+            FileHandle.standardError.write(Data("activetaskd: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The command line without `--config FILE` / `--config=FILE`.
+    static func settingArguments() -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in CommandLine.arguments {
+            if skipNext { skipNext = false; continue }
+            if argument == "--config" { skipNext = true; continue }
+            if argument.hasPrefix("--config=") { continue }
+            result.append(argument)
+        }
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+import AsyncActions
+import BlockingCalls
+import ControlServer
+import Daemon
+import DaemonConfig
+import Foundation
+import Logging
+import Recorders
+import ServiceLifecycle
+import Session
+import Systemd
+import TaskModel
+import Voice
+
+/// Why the daemon could not start, in a sentence that says what to do.
+struct DaemonStartError: Error {
+    var message: String
+}
+
+/// Composes the daemon's services (docs/service.md): recovery of interrupted runs, the control
+/// server on its socket (or the one systemd passed), the task host, the watchdog and the SIGHUP
+/// reloader, in one `ServiceGroup` that SIGTERM and SIGINT shut down gracefully.
+struct DaemonMain {
+    var configuration: DaemonConfiguration
+    var loader: DaemonConfigurationLoader
+    var logger: Logger
+
+    func run() async throws {
+        let notifier = SystemdNotifier()
+        let settings = try Self.settings(from: configuration, logger: logger)
+        try Self.prepare(dataDirectory: settings.dataDirectory)
+        let host = DaemonHost(settings: settings) { activity in
+            switch activity {
+            case .idle: _ = try? notifier.status(.idle)
+            case .recording(let task, let stepPath): _ = try? notifier.status(.recording(task: task, stepPath: stepPath))
+            case .stopping: _ = try? notifier.stopping()
+            }
+        }
+        _ = try? notifier.status(.recovering(runs: 0))
+        let recovered = await host.recoverInterruptedRuns()
+        if recovered > 0 { logger.notice("Recovered interrupted runs", metadata: ["count": "\(recovered)"]) }
+
+        let inherited: [Int32]
+        do { inherited = try SocketActivation.listeningDescriptors() } catch {
+            throw DaemonStartError(message: "The sockets systemd passed cannot be used: \(error)")
+        }
+        let listener: ControlServerConfiguration.Listener
+        if let descriptor = inherited.first {
+            listener = .inheritedDescriptor(descriptor)
+        } else {
+            try Self.prepare(socketPath: configuration.socketPath)
+            listener = .path(configuration.socketPath)
+        }
+        let logger = logger
+        let server = ControlServer(
+            configuration: ControlServerConfiguration(listener: listener), handler: host, logger: logger,
+            onListening: {
+                _ = try? notifier.ready(status: .idle)
+                logger.info("Listening", metadata: ["socket": "\(configuration.socketPath)", "activated": "\(!inherited.isEmpty)"])
+            })
+        var services: [any Service] = []
+        do {
+            if let watchdog = try WatchdogService.fromEnvironment(notifier: notifier, logger: logger, probe: {
+                ThreadHeartbeats.stalled(olderThan: .seconds(10))
+            }) {
+                services.append(watchdog)
+            }
+        } catch {
+            logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
+        }
+        services.append(ConfigurationReloader(loader: loader, current: configuration, host: host, logger: logger))
+        services += [host, server]
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        logger.info("Stopped")
+    }
+
+    /// The host's settings from the configuration.
+    static func settings(from configuration: DaemonConfiguration, logger: Logger) throws -> DaemonSettings {
+        var registry = TypeRegistry.standard
+        do { try registry.apply(configuration.typeAliases) } catch {
+            throw DaemonStartError(message: "typeAliases: \(error)")
+        }
+        var decisions: [PermissionType: PermissionDecision] = [:]
+        for (name, policy) in configuration.permissions {
+            decisions[PermissionType(rawValue: name)] = PermissionDecision(rawValue: policy.rawValue) ?? .ask
+        }
+        let devices = DeviceSettings(
+            iioURI: configuration.iioURI, captureDevice: configuration.captureDevice,
+            playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
+            syncInterval: configuration.syncInterval)
+        let voice = VoiceConfiguration(
+            playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
+            wordsPerMinute: configuration.voice.wordsPerMinute,
+            clips: clips(in: configuration.voice.clipDirectory))
+        let retention = configuration.retention
+        return DaemonSettings(
+            dataDirectory: URL(fileURLWithPath: configuration.dataDirectory),
+            taskDirectory: URL(fileURLWithPath: configuration.taskDirectory), devices: devices, voice: voice,
+            permissionPolicy: Session.PermissionPolicy(decisions, default: .granted), typeRegistry: registry,
+            controllers: .builtIn,
+            retention: Session.RetentionPolicy(keepCount: retention.maxRuns, maximumAge: retention.maxAgeDays * 86_400),
+            logger: logger)
+    }
+
+    /// Recorded prompt clips: `<key or text>.wav` in the clip directory.
+    static func clips(in directory: String?) -> [String: String] {
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [:] }
+        var clips: [String: String] = [:]
+        for name in names where name.hasSuffix(".wav") {
+            clips[String(name.dropLast(4))] = (directory as NSString).appendingPathComponent(name)
+        }
+        return clips
+    }
+
+    static func prepare(dataDirectory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: dataDirectory.appendingPathComponent("runs"), withIntermediateDirectories: true)
+        } catch {
+            throw DaemonStartError(message: "The data directory \(dataDirectory.path) cannot be used: \(error.localizedDescription). Create it writable for this user, or pass --data-dir.")
+        }
+        guard FileManager.default.isWritableFile(atPath: dataDirectory.path) else {
+            throw DaemonStartError(message: "The data directory \(dataDirectory.path) is not writable by this user; fix its owner or pass --data-dir.")
+        }
+    }
+
+    static func prepare(socketPath: String) throws {
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw DaemonStartError(message: "The socket directory \(directory) cannot be created: \(error.localizedDescription). Pass --socket with a writable place.")
+        }
+    }
+}
