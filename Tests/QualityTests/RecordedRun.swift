@@ -95,7 +95,7 @@ struct RecordedRun {
             let input = scratch.url.appendingPathComponent("\(name).raw")
             try Data(samples.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }).write(to: input)
             let output = try await CommandRunner.run([
-                "record-audio", "--capture-device", "qc_cap:FILE=\(input.path)", "--duration", "\(seconds)",
+                "record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "\(seconds)",
                 "--output", run.appendingPathComponent("\(name).wav").path,
             ])
             guard output.status == 0, let results = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] else {
@@ -180,13 +180,10 @@ struct RecordedRun {
         }
     }
 
-    /// The ALSA configuration the children inherit: `qc_cap:FILE=…` captures a raw file.
-    static let alsaConfiguration: Void = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("quality-tests-alsa-\(getpid()).conf")
-        let config = ALSATestPCMs.fileCapture(named: "qc_cap")
-        try? config.write(to: url, atomically: true, encoding: .utf8)
-        setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(url.path)", 1)
-    }()
+    /// The ALSA configuration the children inherit: the package's one test configuration
+    /// (every test target runs in one process, so there is one), where `test_cap:FILE=…`
+    /// captures a raw file.
+    static let alsaConfiguration: Void = { _ = AudioTestEnvironment.directory }()
 }
 
 struct RecordingError: Error, CustomStringConvertible {

@@ -51,7 +51,11 @@ public enum AudioTestEnvironment {
     /// The server behind `test_session_*`, started once for the process.
     public static let sessionServer: Result<PulseServer, any Error> = {
         _ = directory
-        return Result { try PulseServer.start(.session) }
+        return Result {
+            let server = try PulseServer.start(.session)
+            server.stopAtProcessExit()
+            return server
+        }
     }()
 
     /// A fresh scratch directory for one test.

@@ -1,4 +1,6 @@
 public import Foundation
+import Glibc
+import Synchronization
 
 extension PulseServer {
     /// The servers the audio and session tests run, each in its own runtime directory.
@@ -17,4 +19,25 @@ extension PulseServer {
     public static func start(_ instance: Instance) throws -> PulseServer {
         try start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory))
     }
+}
+
+extension PulseServer {
+    /// Ends the server when the test process exits: for a server shared by the whole process,
+    /// which no test stops.
+    public func stopAtProcessExit() {
+        _ = ProcessExitCleanup.installed
+        ProcessExitCleanup.pids.withLock { $0.append(pid) }
+    }
+}
+
+/// The servers to end at exit (`atexit` takes no context, so they are kept here).
+private enum ProcessExitCleanup {
+    static let pids = Mutex<[pid_t]>([])
+    static let installed: Void = {
+        atexit {
+            for pid in ProcessExitCleanup.pids.withLock({ $0 }) {
+                kill(pid, SIGTERM)
+            }
+        }
+    }()
 }
