@@ -45,3 +45,36 @@ struct TakeOverTests {
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }
+
+extension TakeOverTests {
+    @Test("A front end that reconnects while two permission questions are open gets each in turn from run.status")
+    func reconnectingFrontEndSeesEveryOpenQuestion() async throws {
+        let fixture = try DaemonFixture("questions")
+        let daemon = try await fixture.start()
+        let taskJSON = DaemonTasks.manualWalk("Asked", walking: 2)
+        let socket = fixture.socket
+        let answered = try await offThread { () throws -> [Int] in
+            let first = try LineClient(path: socket)
+            let task = try JSONSerialization.jsonObject(with: Data(taskJSON.utf8))
+            _ = try first.result("task.load", ["task": task])
+            _ = try first.result("run.start")
+            // Entering the walk creates the motion and microphone recorders: two questions at once.
+            let forward = try first.result("run.forward", ["stepPath": "Asked/intro"])
+            guard forward["state"] as? String == "waitingForPermission" else { throw DaemonTestFailure("not asking: \(forward)") }
+            let second = try LineClient(path: socket)
+            var answered: [Int] = []
+            for _ in 0..<4 {
+                let status = try second.result("run.status")
+                guard let request = status["permissionRequest"] as? [String: Any], let id = request["requestID"] as? Int else { break }
+                answered.append(id)
+                _ = try second.result("permission.answer", ["requestID": id, "granted": true])
+            }
+            let status = try second.result("run.status")
+            guard status["state"] as? String == "running" else { throw DaemonTestFailure("still \(status)") }
+            return answered
+        }
+        #expect(answered == [1, 2])
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+    }
+}

@@ -217,6 +217,25 @@ def meta_schema_check(doc):
     check(list(doc.meta.iter_errors(broken)), "the meta-schema accepted a method without params (the check cannot fail)")
 
 
+def start_timer_unless_running(client):
+    """A step whose timer does not start by itself (no startTimerAutomatically) is started by the
+    front end; `timer` in run.status says which."""
+    timer = client.call("run.status").get("timer")
+    if timer and not timer.get("running"):
+        client.call("timer.start")
+
+
+def answer_open_questions(client):
+    """Grants every open permission question, one at a time as run.status shows them (a resumed
+    run asks again for the actions its step creates)."""
+    for _ in range(10):
+        status = client.call("run.status")
+        if status.get("state") != "waitingForPermission":
+            return
+        client.call("permission.answer", {"requestID": status["permissionRequest"]["requestID"], "granted": True})
+    fail("permission questions kept coming")
+
+
 def whole_task(path, doc):
     print("check: a whole task through the socket", flush=True)
     client = Client(path, doc)
@@ -245,6 +264,7 @@ def whole_task(path, doc):
     client.wait_event("stepShown")
     client.call("run.forward", {"answers": [{"identifier": "q1", "value": 3, "answerType": {"type": "integer"}}]})
     client.wait_event("stepShown")
+    start_timer_unless_running(client)
     client.wait_event("timerStarted")
     client.call("timer.pause")
     client.call("timer.pause", expect_error=-32000)
@@ -255,6 +275,7 @@ def whole_task(path, doc):
     uuid = saved["taskRunUUID"] if saved else ""
     client.call("run.resume", {"taskRunUUID": uuid})
     client.wait_event("stepShown")
+    answer_open_questions(client)
     status = client.call("run.status")
     check(status.get("step", {}).get("stepPath") == "WalkCheck/walk", "resumed at the saved step: %r" % status.get("step"))
     client.call("run.forward")
@@ -349,6 +370,11 @@ def recording_survives_bad_input(path, doc):
     other.call("run.resume", {"taskRunUUID": run_uuid}, expect_error=-32002)
     other.call("task.load", {"task": RECORDING}, expect_error=-32002)
     other.close()
+    # The walk moves on by itself; the completion step waits for the front end.
+    shown = driver.wait_event("stepShown", timeout=20)
+    while shown and not shown["stepPath"].endswith("/completion"):
+        shown = driver.wait_event("stepShown", timeout=20)
+    driver.call("run.forward")
     finished = driver.wait_event("taskFinished", timeout=20)
     if not check(finished and finished["reason"] == "completed", "the recording completed: %r" % finished):
         return
