@@ -10,6 +10,7 @@ struct SystemdIntegrationTests {
     /// A message seen on the notify socket, with whether the control socket accepted a
     /// connection right when READY=1 arrived.
     struct Seen: Sendable {
+        var time: Double
         var assignments: [String]
         var acceptedAtReady: Bool?
     }
@@ -20,7 +21,7 @@ struct SystemdIntegrationTests {
         while true {
             if let message = notify.receive() {
                 let ready = message.assignments.contains("READY=1")
-                seen.append(Seen(assignments: message.assignments, acceptedAtReady: ready ? DaemonFixture.accepts(socket) : nil))
+                seen.append(Seen(time: message.time, assignments: message.assignments, acceptedAtReady: ready ? DaemonFixture.accepts(socket) : nil))
             } else if daemon.ended != nil {
                 return seen
             }
@@ -58,6 +59,38 @@ struct SystemdIntegrationTests {
         #expect(states.contains("STATUS=recording Notified step Notified/overview"), "\(states)")
         #expect(seen.first { $0.acceptedAtReady != nil }?.acceptedAtReady == true, "READY=1 came before the socket accepted connections")
         #expect(lines.filter { $0 == "WATCHDOG=1" }.count >= 4, "\(lines)")
+    }
+
+    @Test("A recorder thread stuck in a read (its sound server frozen) stops the watchdog pings; they resume when it moves again")
+    func stuckRecorderStopsThePings() async throws {
+        let fixture = try DaemonFixture("watchdog")
+        let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
+        let daemon = try fixture.spawn(
+            ["/bin/sh", "-c", "export WATCHDOG_PID=$$; exec \"$@\"", "sh"] + fixture.arguments(),
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "2000000"])
+        let socket = fixture.socket
+        async let collected = onOwnThread { Self.collect(notify, socket: socket, daemon: daemon) }
+        try await fixture.waitUntilListening(daemon)
+        let file = try fixture.write(task: DaemonTasks.manualWalk("Stuck", walking: 60), name: "walk")
+        let watcher = try LineClient(path: socket, timeout: 20)
+        _ = try watcher.result("events.subscribe", ["kinds": ["audioLevel"]])
+        let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", socket, "run", file, "--auto"])
+        _ = try await offThread { try watcher.waitForEvent("audioLevel", within: 20) }
+
+        let frozen = NotifySocket.now()
+        fixture.freezeSound()
+        try await Task.sleep(for: .seconds(15))
+        let thawed = NotifySocket.now()
+        fixture.thawSound()
+        try await Task.sleep(for: .seconds(4))
+        frontEnd.send(SIGKILL)
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit(within: 5)
+        let pings = try await collected.filter { $0.assignments.contains("WATCHDOG=1") }.map(\.time)
+        #expect(pings.contains { $0 < frozen }, "no pings before the freeze")
+        // The heartbeat counts as stalled after 10 s; pings come every 1 s: none from 12 s on.
+        #expect(!pings.contains { $0 > frozen + 12 && $0 < thawed }, "pings went on while the capture thread was stuck: \(pings.map { $0 - frozen })")
+        #expect(pings.contains { $0 > thawed }, "pings did not resume after the thread moved again: \(pings.map { $0 - frozen })\n\(daemon.output.suffix(3000))")
     }
 
     @Test("systemd-socket-activate passes the listening socket and the daemon serves a client on it")

@@ -29,9 +29,17 @@ final class DaemonFixture: @unchecked Sendable {
     }
 
     deinit {
+        thawSound()
         pulse.stop()
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// Freezes this fixture's sound server (SIGSTOP): the daemon's capture thread then blocks in
+    /// its read, as it would on a hung driver. No fault hook in the daemon is needed.
+    func freezeSound() { kill(pulse.pid, SIGSTOP) }
+
+    /// Lets a frozen sound server go on (SIGCONT).
+    func thawSound() { kill(pulse.pid, SIGCONT) }
 
     /// The built daemon.
     static var executable: String {
