@@ -34,8 +34,7 @@ struct ManyClientsTests {
         let fixture = try DaemonFixture("many")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.walk("CrowdWalk", walking: 4), name: "walk")
-        let watcher = try LineClient(path: fixture.socket, timeout: 20)
-        _ = try watcher.result("events.subscribe", ["kinds": ["stepShown"]])
+        let watcher = try fixture.subscriber(to: ["stepShown"])
 
         async let run = fixture.ctl("run", file, "--auto", "--json")
         let socket = fixture.socket

@@ -11,8 +11,7 @@ struct ShutdownTests {
     /// being recorded: the front end, the run's UUID and its directory.
     static func recording(_ fixture: DaemonFixture, name: String) async throws -> (frontEnd: DaemonProcess, uuid: String, directory: URL) {
         let file = try fixture.write(task: DaemonTasks.manualWalk(name, walking: 30), name: "walk")
-        let watcher = try LineClient(path: fixture.socket, timeout: 20)
-        _ = try watcher.result("events.subscribe", ["kinds": ["motionProgress"]])
+        let watcher = try fixture.subscriber(to: ["motionProgress"])
         let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", fixture.socket, "run", file, "--auto"])
         let status = try await offThread { () throws -> [String: Any] in
             _ = try watcher.waitForEvent("motionProgress", within: 20) { ($0["samplesWritten"] as? Int ?? 0) > 0 }

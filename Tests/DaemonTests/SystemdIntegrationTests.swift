@@ -32,10 +32,7 @@ struct SystemdIntegrationTests {
     func notifications() async throws {
         let fixture = try DaemonFixture("notify")
         let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
-        // WATCHDOG_PID must be the daemon's own pid: a shell exports its pid and execs the daemon.
-        let daemon = try fixture.spawn(
-            ["/bin/sh", "-c", "export WATCHDOG_PID=$$; exec \"$@\"", "sh"] + fixture.arguments(),
-            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "1000000"])
+        let daemon = try fixture.spawnWatched(notify: notify, watchdogSeconds: 1)
         let socket = fixture.socket
         async let collected = onOwnThread { Self.collect(notify, socket: socket, daemon: daemon) }
         try await fixture.waitUntilListening(daemon)
@@ -65,15 +62,12 @@ struct SystemdIntegrationTests {
     func stuckRecorderStopsThePings() async throws {
         let fixture = try DaemonFixture("watchdog")
         let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
-        let daemon = try fixture.spawn(
-            ["/bin/sh", "-c", "export WATCHDOG_PID=$$; exec \"$@\"", "sh"] + fixture.arguments(),
-            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "2000000"])
+        let daemon = try fixture.spawnWatched(notify: notify, watchdogSeconds: 2)
         let socket = fixture.socket
         async let collected = onOwnThread { Self.collect(notify, socket: socket, daemon: daemon) }
         try await fixture.waitUntilListening(daemon)
         let file = try fixture.write(task: DaemonTasks.manualWalk("Stuck", walking: 60), name: "walk")
-        let watcher = try LineClient(path: socket, timeout: 20)
-        _ = try watcher.result("events.subscribe", ["kinds": ["audioLevel"]])
+        let watcher = try fixture.subscriber(to: ["audioLevel"])
         let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", socket, "run", file, "--auto"])
         _ = try await offThread { try watcher.waitForEvent("audioLevel", within: 20) }
 

@@ -12,8 +12,7 @@ struct TakeOverTests {
         let fixture = try DaemonFixture("takeover")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.manualWalk("TakeOver", walking: 4), name: "walk")
-        let watcher = try LineClient(path: fixture.socket, timeout: 20)
-        _ = try watcher.result("events.subscribe", ["kinds": ["stepShown"]])
+        let watcher = try fixture.subscriber(to: ["stepShown"])
 
         let first = try fixture.spawn([CommandRunner.executable.path, "--socket", fixture.socket, "run", file, "--auto"])
         _ = try await offThread {

@@ -102,6 +102,21 @@ final class DaemonFixture: @unchecked Sendable {
         return withUnixSocketAddress(path) { connect(descriptor, $0, $1) } == 0
     }
 
+    /// Starts the daemon under a NOTIFY_SOCKET at `notify` with a watchdog of `watchdogSeconds`
+    /// (not waiting for it to listen). WATCHDOG_PID must be the daemon's own pid: a shell exports
+    /// its pid and execs the daemon.
+    func spawnWatched(notify: NotifySocket, watchdogSeconds: Int) throws -> DaemonProcess {
+        try spawn(["/bin/sh", "-c", "export WATCHDOG_PID=$$; exec \"$@\"", "sh"] + arguments(),
+                  environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "\(watchdogSeconds * 1_000_000)"])
+    }
+
+    /// A connection subscribed to events of `kinds`, for a test to wait on.
+    func subscriber(to kinds: [String]) throws -> LineClient {
+        let client = try LineClient(path: socket, timeout: 20)
+        _ = try client.result("events.subscribe", ["kinds": kinds])
+        return client
+    }
+
     /// Writes `json` as `name.json` in the scratch directory and returns its path.
     func write(task json: String, name: String) throws -> String {
         let url = directory.appendingPathComponent("\(name).json")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A running `activetaskd` (or a launcher that execs it, such as `systemd-socket-activate`),
 /// spawned with posix_spawn and reaped here with waitpid: Foundation's `Process` reaps its
@@ -34,23 +35,7 @@ final class DaemonProcess: @unchecked Sendable {
     /// Spawns `arguments[0]` with `arguments` and exactly `environment`, standard input from
     /// /dev/null and both outputs into `log`.
     static func spawn(_ arguments: [String], environment: [String: String], log: URL) throws -> DaemonProcess {
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-        guard result == 0 else {
-            throw DaemonTestFailure("\(arguments[0]) could not be started: \(String(cString: strerror(result)))")
-        }
+        let pid = try ChildSpawn.spawn(arguments, environment: environment, standardOutput: log.path, standardError: nil)
         return DaemonProcess(pid: pid, log: log)
     }
 
