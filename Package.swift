@@ -477,6 +477,16 @@ let package = Package(
             path: "Tests/SystemdTestHelper",
             swiftSettings: strict
         ),
+        // The real activetaskd as a subprocess: runs, protocol, many clients, take-over, signals,
+        // systemd notify/watchdog/socket activation, start errors, the interactive front end.
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: [
+                "TestSupport", "activetaskd", "activetaskctl",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SystemdTests",
             dependencies: [

@@ -244,7 +244,7 @@ extension DaemonHost {
         let motion: [DeviceList.MotionDevice] = (try? await BlockingCall.run("devices-motion", deadline: .seconds(10)) {
             let source = try MotionSources.open(uri: uri, logger: logger)
             return [DeviceList.MotionDevice(
-                name: uri, identifier: uri, sensors: source.availableSensors.map(\.rawValue).sorted(), samplingFrequencies: [])]
+                name: uri, identifier: uri, sensors: source.availableSensors.sorted().map(Self.protocolName), samplingFrequencies: [])]
         }) ?? []
         let audio: [DeviceList.AudioDevice] = (try? await BlockingCall.run("devices-audio", deadline: .seconds(10)) {
             try AudioDevices.list(probe: false, logger: logger).map {
@@ -253,6 +253,11 @@ extension DaemonHost {
             }
         }) ?? []
         return DeviceList(motion: motion, audio: audio)
+    }
+
+    /// A sensor as the protocol names it (SageResearch's recorder types): the gyroscope is `gyro`.
+    static func protocolName(of sensor: SensorKind) -> String {
+        sensor == .gyroscope ? "gyro" : sensor.rawValue
     }
 
     static func uuid(_ reference: RunReference) throws -> UUID {

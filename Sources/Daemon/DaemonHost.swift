@@ -83,6 +83,12 @@ public actor DaemonHost: ControlHandler, Service {
         wireContinuation.finish()
     }
 
+    /// How many runs a crash or kill left unfinished (`running` in their manifest): what
+    /// `recoverInterruptedRuns()` is about to recover, for the STATUS= line said meanwhile.
+    public func interruptedRunCount() async -> Int {
+        await runSummaries().filter { $0.status == .running }.count
+    }
+
     /// Recovers the runs a crash or kill left unfinished; returns how many. Called at start,
     /// before the socket says it is ready.
     public func recoverInterruptedRuns() async -> Int {

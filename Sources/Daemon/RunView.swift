@@ -7,8 +7,14 @@ import Foundation
 struct RunView: Sendable {
     var step: StepShownEvent?
     var timer: TimerStatus?
-    var permissionRequest: PermissionRequestEvent?
+    /// The open permission questions, oldest first: a step that creates several actions asks
+    /// one question per permission, all at once.
+    var openPermissionRequests: [PermissionRequestEvent] = []
     var finished: TaskFinishedEvent?
+
+    /// The question a front end should ask now (`SessionStatus.permissionRequest`): the oldest
+    /// one still open, so that answering it shows the next.
+    var permissionRequest: PermissionRequestEvent? { openPermissionRequests.first }
 
     /// Folds in one event at `uptime`.
     mutating func apply(_ payload: ControlEventPayload, uptime: Double) {
@@ -36,13 +42,13 @@ struct RunView: Sendable {
             current.running = false
             timer = current
         case .permissionRequest(let request):
-            permissionRequest = request
+            openPermissionRequests.append(request)
         case .permissionAnswered(let answer):
-            if permissionRequest?.requestID == answer.requestID { permissionRequest = nil }
+            openPermissionRequests.removeAll { $0.requestID == answer.requestID }
         case .taskFinished(let event):
             finished = event
             timer = nil
-            permissionRequest = nil
+            openPermissionRequests = []
         default:
             break
         }

@@ -36,7 +36,7 @@ struct DaemonMain {
             case .stopping: _ = try? notifier.stopping()
             }
         }
-        _ = try? notifier.status(.recovering(runs: 0))
+        _ = try? notifier.status(.recovering(runs: await host.interruptedRunCount()))
         let recovered = await host.recoverInterruptedRuns()
         if recovered > 0 { logger.notice("Recovered interrupted runs", metadata: ["count": "\(recovered)"]) }
 

@@ -5,6 +5,10 @@ with the `jsonschema` package against the schemas in docs/openrpc.json, and docs
 itself against the published OpenRPC meta-schema (docs/schemas/open-rpc-meta-schema).
 
 usage: control_protocol_check.py --server PATH_TO_control-test-server [--root PACKAGE_ROOT]
+       control_protocol_check.py --socket PATH_OF_A_RUNNING_activetaskd [--root PACKAGE_ROOT]
+With --socket the checks run against a daemon someone else started (the DaemonTests start the
+real activetaskd with a simulated IMU and paced audio), and a recording is made to go on through
+every bad input: its motion file is checked for lost samples afterwards.
 Exit status 0 when every check passed; each failure is printed as `FAIL: ...`.
 """
 import argparse
@@ -213,6 +217,25 @@ def meta_schema_check(doc):
     check(list(doc.meta.iter_errors(broken)), "the meta-schema accepted a method without params (the check cannot fail)")
 
 
+def start_timer_unless_running(client):
+    """A step whose timer does not start by itself (no startTimerAutomatically) is started by the
+    front end; `timer` in run.status says which."""
+    timer = client.call("run.status").get("timer")
+    if timer and not timer.get("running"):
+        client.call("timer.start")
+
+
+def answer_open_questions(client):
+    """Grants every open permission question, one at a time as run.status shows them (a resumed
+    run asks again for the actions its step creates)."""
+    for _ in range(10):
+        status = client.call("run.status")
+        if status.get("state") != "waitingForPermission":
+            return
+        client.call("permission.answer", {"requestID": status["permissionRequest"]["requestID"], "granted": True})
+    fail("permission questions kept coming")
+
+
 def whole_task(path, doc):
     print("check: a whole task through the socket", flush=True)
     client = Client(path, doc)
@@ -225,7 +248,9 @@ def whole_task(path, doc):
     check(loaded["taskIdentifier"] == "WalkCheck", "task.load names the task")
     status = client.call("run.start")
     check(status["state"] in ("running", "waitingForPermission"), "run.start runs: %r" % status["state"])
-    client.call("run.start", expect_error=-32002)
+    twice = client.call("run.start", expect_error=-32002)
+    check(twice and twice.get("data", {}).get("taskRunUUID") == status.get("taskRunUUID"),
+          "a second run.start names the running run: %r" % twice)
     request = client.wait_event("permissionRequest")
     if request:
         client.call("permission.answer", {"requestID": request["requestID"], "granted": True})
@@ -239,6 +264,7 @@ def whole_task(path, doc):
     client.wait_event("stepShown")
     client.call("run.forward", {"answers": [{"identifier": "q1", "value": 3, "answerType": {"type": "integer"}}]})
     client.wait_event("stepShown")
+    start_timer_unless_running(client)
     client.wait_event("timerStarted")
     client.call("timer.pause")
     client.call("timer.pause", expect_error=-32000)
@@ -249,6 +275,7 @@ def whole_task(path, doc):
     uuid = saved["taskRunUUID"] if saved else ""
     client.call("run.resume", {"taskRunUUID": uuid})
     client.wait_event("stepShown")
+    answer_open_questions(client)
     status = client.call("run.status")
     check(status.get("step", {}).get("stepPath") == "WalkCheck/walk", "resumed at the saved step: %r" % status.get("step"))
     client.call("run.forward")
@@ -299,6 +326,73 @@ def bad_inputs(path, doc):
     bystander.close()
 
 
+RECORDING = {
+    "identifier": "RecordingCheck",
+    "asyncActions": [{"identifier": "motion", "type": "motion", "startStepIdentifier": "walk",
+                      "stopStepIdentifier": "walk", "recorderTypes": ["accelerometer"], "frequency": 100}],
+    "steps": [
+        {"identifier": "introduction", "type": "instruction", "title": "Walk"},
+        {"identifier": "walk", "type": "active", "duration": 4,
+         "commands": ["transitionAutomatically", "startTimerAutomatically"]},
+        {"identifier": "completion", "type": "completion", "title": "Done"},
+    ],
+}
+
+
+def recording_survives_bad_input(path, doc):
+    """Every bad input of docs/protocol.md sent while a real recorder records; the run completes
+    and its motion file has no sample missing."""
+    print("check: a recording goes on through every bad input", flush=True)
+    driver = Client(path, doc)
+    driver.call("events.subscribe")
+    driver.call("task.load", {"task": RECORDING})
+    started = driver.call("run.start")
+    if started and started["state"] == "waitingForPermission":
+        request = driver.wait_event("permissionRequest")
+        if request:
+            driver.call("permission.answer", {"requestID": request["requestID"], "granted": True})
+    driver.wait_event("stepShown")
+    driver.call("run.forward", {"stepPath": "RecordingCheck/introduction"})
+    # The motion recorder is created on entering its start step: its permission is asked then.
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        status = driver.call("run.status")
+        if status.get("permissionRequest"):
+            driver.call("permission.answer", {"requestID": status["permissionRequest"]["requestID"], "granted": True})
+        elif status.get("timer", {}).get("running"):
+            break
+        time.sleep(0.05)
+    check(driver.call("run.status").get("timer", {}).get("running"), "the recording step's timer runs")
+    run_uuid = started["taskRunUUID"] if started else ""
+    bad_inputs(path, doc)
+    other = Client(path, doc)
+    other.call("run.start", expect_error=-32002)
+    other.call("run.resume", {"taskRunUUID": run_uuid}, expect_error=-32002)
+    other.call("task.load", {"task": RECORDING}, expect_error=-32002)
+    other.close()
+    # The walk moves on by itself; the completion step waits for the front end.
+    shown = driver.wait_event("stepShown", timeout=20)
+    while shown and not shown["stepPath"].endswith("/completion"):
+        shown = driver.wait_event("stepShown", timeout=20)
+    driver.call("run.forward")
+    finished = driver.wait_event("taskFinished", timeout=20)
+    if not check(finished and finished["reason"] == "completed", "the recording completed: %r" % finished):
+        return
+    result = driver.call("run.result", {"taskRunUUID": run_uuid})
+    motion = [r for r in result["taskResult"].get("asyncResults", []) if r.get("identifier") == "motion"]
+    if not check(motion and motion[0].get("relativePath"), "the task result names the motion file: %r" % motion):
+        return
+    with open(os.path.join(result["runDirectory"], motion[0]["relativePath"])) as f:
+        samples = [r["timestamp"] for r in json.load(f) if r.get("sensorType") == "accelerometer"]
+    span = samples[-1] - samples[0] if samples else 0
+    check(3.5 < span < 4.8, "the motion file spans the 4 s step: %.2f s" % span)
+    check(abs(len(samples) - span * 100) <= 0.02 * span * 100 + 1,
+          "%d samples over %.2f s at 100 Hz (none lost)" % (len(samples), span))
+    gaps = [b - a for a, b in zip(samples, samples[1:])]
+    check(gaps and max(gaps) < 0.05, "no gap in the motion file: longest %.3f s" % (max(gaps) if gaps else 0))
+    driver.close()
+
+
 def many_clients(path, doc, count=200):
     print("check: %d clients at once" % count, flush=True)
     results = []
@@ -326,11 +420,18 @@ def many_clients(path, doc, count=200):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--server", required=True)
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--server", help="control-test-server, started here on a temporary socket")
+    target.add_argument("--socket", help="the socket of a running activetaskd")
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     args = parser.parse_args()
     doc = Document(args.root)
     meta_schema_check(doc)
+    if args.socket:
+        whole_task(args.socket, doc)
+        recording_survives_bad_input(args.socket, doc)
+        many_clients(args.socket, doc)
+        return summary()
     with tempfile.TemporaryDirectory() as directory:
         path = os.path.join(directory, "control.sock")
         server = subprocess.Popen([args.server, "--socket", path, "--data-dir", directory, "--tick", "0.05"],
@@ -350,6 +451,10 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
                 fail("the server did not stop on SIGTERM")
+    return summary()
+
+
+def summary():
     print("checked %(responses)d results, %(errors)d errors, %(events)d events" % checked)
     print("%d failures" % len(failures))
     return 1 if failures else 0

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// Runs a shell script as root in a private mount namespace (`unshare --mount`), where it may
 /// mount a tmpfs over /run and an overlay over /dev without touching the host's.

@@ -32,21 +32,12 @@ public final class PulseServer: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["HOME"] = runtime.path
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let pid: pid_t
+        do {
+            pid = try ChildSpawn.spawn(arguments, environment: environment, standardOutput: "/dev/null", standardError: log.path)
+        } catch {
+            throw PulseServerError(log: "\(error)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-        guard result == 0 else { throw PulseServerError(log: "posix_spawn failed: \(String(cString: strerror(result)))") }
         let server = PulseServer(pid: pid, runtimeDirectory: runtime)
         let socket = runtime.appendingPathComponent("pulse/native").path
         let deadline = Date().addingTimeInterval(15)

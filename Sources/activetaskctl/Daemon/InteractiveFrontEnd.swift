@@ -23,6 +23,8 @@ struct InteractiveFrontEnd {
         var audio: AudioLevelEvent?
         var motion: MotionProgressEvent?
         var permission: PermissionRequestEvent?
+        /// Questions asked while `permission` was on screen, oldest first.
+        var laterPermissions: [PermissionRequestEvent] = []
         var message: String?
     }
 
@@ -70,7 +72,8 @@ struct InteractiveFrontEnd {
     private func apply(_ event: ControlEvent, to screen: inout Screen) {
         switch event.payload {
         case .stepShown(let shown):
-            screen = Screen(step: shown, timerDuration: shown.duration, permission: screen.permission)
+            screen = Screen(step: shown, timerDuration: shown.duration, permission: screen.permission,
+                            laterPermissions: screen.laterPermissions)
         case .timerStarted(let timer):
             screen.timer = timer
             screen.timerDuration = timer.duration ?? screen.timerDuration
@@ -88,9 +91,14 @@ struct InteractiveFrontEnd {
         case .motionProgress(let motion):
             screen.motion = motion
         case .permissionRequest(let request):
-            screen.permission = request
-        case .permissionAnswered:
-            screen.permission = nil
+            // Several questions can be open at once (one per permission a step's actions need):
+            // show the oldest, keep the others for after it is answered.
+            if screen.permission == nil { screen.permission = request } else { screen.laterPermissions.append(request) }
+        case .permissionAnswered(let answer):
+            screen.laterPermissions.removeAll { $0.requestID == answer.requestID }
+            if screen.permission?.requestID == answer.requestID {
+                screen.permission = screen.laterPermissions.isEmpty ? nil : screen.laterPermissions.removeFirst()
+            }
         case .actionFailed(let failure):
             screen.message = "\(failure.identifier) failed: \(failure.message)"
         case .warning(let warning):

@@ -1,13 +1,13 @@
-import Glibc
+public import Glibc
 
 /// A datagram socket the test owns, standing in for systemd's NOTIFY_SOCKET: it records every
 /// state message a child sends, with the time it arrived.
-final class NotifySocket: @unchecked Sendable {
+public final class NotifySocket: @unchecked Sendable {
     /// The socket's path, to pass as NOTIFY_SOCKET.
-    let path: String
+    public let path: String
     private let descriptor: Int32
 
-    init(path: String) throws {
+    public init(path: String) throws {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(message: "socket: \(String(cString: strerror(errno)))") }
@@ -21,40 +21,47 @@ final class NotifySocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// One message: its arrival time (monotonic seconds) and its `KEY=VALUE` lines.
-    struct Message: Sendable {
-        var time: Double
-        var assignments: [String]
+    public struct Message: Sendable {
+        public var time: Double
+        public var assignments: [String]
     }
 
     /// Receives messages until `finished()` is true and nothing more is queued.
-    func messages(until finished: () -> Bool) -> [Message] {
+    public func messages(until finished: () -> Bool) -> [Message] {
         var messages: [Message] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count > 0 {
-                let text = String(decoding: buffer[..<count], as: UTF8.self)
-                messages.append(Message(time: Self.now(), assignments: text.split(separator: "\n").map(String.init)))
+            if let message = receive() {
+                messages.append(message)
             } else if finished() {
                 return messages
             }
         }
     }
 
-    static func now() -> Double {
+    /// The next message, or nil when none arrived within the receive time-out (50 ms).
+    public func receive() -> Message? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        return Message(time: Self.now(), assignments: text.split(separator: "\n").map(String.init))
+    }
+
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
     }
 }
 
 /// Calls `body` with the AF_UNIX address of `path` (truncated to fit sun_path) and its length.
-func withUnixSocketAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+public func withUnixSocketAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { bytes in

@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// 200 clients connecting at once, subscribing and sending garbage while the daemon records:
+/// every one is answered and the recording loses no sample.
+@Suite("activetaskd: many clients during a recording")
+struct ManyClientsTests {
+    static let garbage: [(line: Data, code: Int)] = [
+        (Data("{not json\n".utf8), -32700),
+        (Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]), -32700),
+        (Data("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"daemon.info\"}]\n".utf8), -32600),
+        (Data("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"no.such\"}\n".utf8), -32601),
+        (Data("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"run.cancel\",\"params\":{\"save\":\"yes\"}}\n".utf8), -32602),
+        (Data("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"run.start\"}\n".utf8), -32002),
+    ]
+
+    /// One client: subscribe, send every garbage line, expect each error; half of them then leave
+    /// without reading the events queued for them.
+    static func misbehave(_ socket: String, index: Int) throws -> Bool {
+        let client = try LineClient(path: socket, timeout: 20)
+        guard try client.result("events.subscribe")["subscribed"] as? Bool == true else { return false }
+        for (line, code) in garbage {
+            try client.send(line)
+            guard try client.readResponse().errorCode == code else { return false }
+        }
+        if index.isMultiple(of: 2) { _ = try client.result("run.status") }
+        return true
+    }
+
+    @Test("200 clients subscribing and sending garbage: all answered, zero samples lost, the run completes")
+    func twoHundredClients() async throws {
+        let fixture = try DaemonFixture("many")
+        let daemon = try await fixture.start()
+        let file = try fixture.write(task: DaemonTasks.walk("CrowdWalk", walking: 4), name: "walk")
+        let watcher = try fixture.subscriber(to: ["stepShown"])
+
+        async let run = fixture.ctl("run", file, "--auto", "--json")
+        let socket = fixture.socket
+        let walking = try await offThread {
+            try watcher.waitForEvent("stepShown", within: 20) { $0["stepPath"] as? String == "CrowdWalk/walk/walking" }
+        }
+        #expect(walking["stepPath"] as? String == "CrowdWalk/walk/walking")
+        let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask { (try? await onOwnThread { try Self.misbehave(socket, index: index) }) ?? false }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(answered == 200)
+
+        let output = try await run
+        #expect(output.status == 0, "\(output.standardError)\n\(daemon.output.suffix(4000))")
+        let summary = try RunFiles.lastLine(of: output.standardOutput)
+        #expect(summary["status"] as? String == "completed")
+        let directory = URL(fileURLWithPath: try #require(summary["runDirectory"] as? String))
+        let motion = try RunFiles.Motion(directory.appendingPathComponent("walk_motion.json"))
+        #expect(motion.countFits(frequency: 100), "\(motion.samples.count) samples over \(motion.span) s")
+        #expect(motion.span > 4.7 && motion.span < 5.6, "span \(motion.span) s")
+        #expect(motion.longestGap < 0.05, "longest gap \(motion.longestGap) s")
+        #expect(DaemonFixture.accepts(fixture.socket))
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+    }
+}

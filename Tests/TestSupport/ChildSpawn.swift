@@ -1,0 +1,39 @@
+public import Glibc
+
+/// posix_spawn for long-lived children a test reaps itself with waitpid (Foundation's `Process`
+/// reaps its children one blocking wait at a time, which a server left running would hold up).
+public enum ChildSpawn {
+    /// Spawns `arguments[0]` with `arguments` and exactly `environment`; standard input from
+    /// /dev/null, standard output into the file `standardOutput` (appended), standard error into
+    /// `standardError` (truncated), or with standard output when nil. Returns the child's pid.
+    public static func spawn(_ arguments: [String], environment: [String: String],
+                             standardOutput: String, standardError: String?) throws -> pid_t {
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if let standardError {
+            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw ChildSpawnError(program: arguments[0], reason: String(cString: strerror(result))) }
+        return pid
+    }
+}
+
+/// posix_spawn refused to start a program.
+public struct ChildSpawnError: Error, CustomStringConvertible {
+    public var program: String
+    public var reason: String
+    public var description: String { "\(program) could not be started: \(reason)" }
+}
