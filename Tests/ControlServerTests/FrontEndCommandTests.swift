@@ -73,46 +73,26 @@ import TestSupport
         }
         try await withServer(tick: 1) { socket, scratch in
             let file = try scratch.write("task.json", Self.task)
-            let session = "activetask-\(UUID().uuidString.prefix(8))"
             let ctl = CommandRunner.executable.path
-            func tmux(_ arguments: String...) async throws -> String {
-                try await onOwnThread {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-                    process.arguments = arguments
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return String(decoding: data, as: UTF8.self)
-                }
-            }
+            let terminal = try await TerminalSession(command: "\(ctl) --socket \(socket) run \(file); sleep 30")
+            defer { terminal.end() }
             func screen(containing text: String) async throws -> String {
-                var last = ""
-                for _ in 0..<100 {
-                    last = try await tmux("capture-pane", "-p", "-t", session)
-                    if last.contains(text) { return last }
-                    try await Task.sleep(for: .milliseconds(100))
-                }
-                Issue.record("The screen never showed \(text):\n\(last)")
+                let (found, last) = try await terminal.screen(containing: text, within: 10)
+                if !found { Issue.record("The screen never showed \(text):\n\(last)") }
                 return last
             }
-            _ = try await tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                               "\(ctl) --socket \(socket) run \(file); sleep 30")
-            defer { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["kill-session", "-t", session]) }
             _ = try await screen(containing: "May the task use the microphone?")
-            _ = try await tmux("send-keys", "-t", session, "y")
+            try await terminal.send("y")
             let first = try await screen(containing: "Read this first.")
             #expect(first.contains("Hello (1 of 4)"))
             #expect(first.contains("enter next"))
-            _ = try await tmux("send-keys", "-t", session, "Enter")
+            try await terminal.send("Enter")
             let walking = try await screen(containing: "spoken: Start walking.")
             #expect(walking.contains("Demo/walk (2 of 4)"))
             _ = try await screen(containing: "motion: ")
-            _ = try await tmux("send-keys", "-t", session, "p")
+            try await terminal.send("p")
             _ = try await screen(containing: "paused")
-            _ = try await tmux("send-keys", "-t", session, "q")
+            try await terminal.send("q")
             let saved = try await screen(containing: "saved")
             #expect(saved.contains("run directory: "))
         }

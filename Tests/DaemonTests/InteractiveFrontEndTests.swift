@@ -7,20 +7,10 @@ import TestSupport
 /// read as they would see it (TESTING.md, "A terminal front end").
 @Suite("activetaskd: the interactive front end in tmux")
 struct InteractiveFrontEndTests {
-    static func tmux(_ arguments: String...) async throws -> String {
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments)
-        return output.standardOutput
-    }
-
     /// Polls the pane (at most 20 s) until it shows `text`.
-    static func screen(_ session: String, containing text: String) async throws -> String {
-        var last = ""
-        for _ in 0..<200 {
-            last = try await tmux("capture-pane", "-p", "-t", session)
-            if last.contains(text) { return last }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("The screen never showed \(text):\n\(last)")
+    static func screen(_ terminal: TerminalSession, containing text: String) async throws -> String {
+        let (found, last) = try await terminal.screen(containing: text, within: 20)
+        if !found { Issue.record("The screen never showed \(text):\n\(last)") }
         return last
     }
 
@@ -30,29 +20,27 @@ struct InteractiveFrontEndTests {
         let fixture = try DaemonFixture("tmux")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.manualWalk("Screen", walking: 20), name: "walk")
-        let session = "atd-\(UUID().uuidString.prefix(8))"
-        _ = try await Self.tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                                "\(CommandRunner.executable.path) --socket \(fixture.socket) run \(file); sleep 30")
-        defer { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["kill-session", "-t", session]) }
+        let terminal = try await TerminalSession(command: "\(CommandRunner.executable.path) --socket \(fixture.socket) run \(file); sleep 30")
+        defer { terminal.end() }
 
-        let shown = try await Self.screen(session, containing: "Read this first.")
+        let shown = try await Self.screen(terminal, containing: "Read this first.")
         #expect(shown.contains("Hello walker (1 of 4)"), "\(shown)")
         #expect(shown.contains("enter next"), "\(shown)")
-        _ = try await Self.tmux("send-keys", "-t", session, "Enter")
+        try await terminal.send("Enter")
         // Entering the walk creates its recorders, and each asks its permission (y answers).
         var walking = ""
         for _ in 0..<200 {
-            walking = try await Self.tmux("capture-pane", "-p", "-t", session)
+            walking = try await terminal.screen()
             if walking.contains("motion: ") { break }
-            if walking.contains("May the task use the") { _ = try await Self.tmux("send-keys", "-t", session, "y") }
+            if walking.contains("May the task use the") { try await terminal.send("y") }
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(walking.contains("Walking (2 of 4)"), "\(walking)")
-        _ = try await Self.screen(session, containing: "motion: ")
-        _ = try await Self.tmux("send-keys", "-t", session, "p")
-        _ = try await Self.screen(session, containing: "paused")
-        _ = try await Self.tmux("send-keys", "-t", session, "q")
-        let saved = try await Self.screen(session, containing: "run directory: ")
+        _ = try await Self.screen(terminal, containing: "motion: ")
+        try await terminal.send("p")
+        _ = try await Self.screen(terminal, containing: "paused")
+        try await terminal.send("q")
+        let saved = try await Self.screen(terminal, containing: "run directory: ")
         #expect(saved.contains("saved"), "\(saved)")
 
         let runs = try await fixture.ctl("runs")
