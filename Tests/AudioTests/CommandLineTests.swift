@@ -55,9 +55,9 @@ struct CommandLineTests {
         #expect((times?["endUptime"] ?? 0) >= (times?["onsetUptime"] ?? .infinity))
     }
 
-    @Test("devices --json lists the null PCM with its formats")
+    @Test("devices --local --json lists the null PCM with its formats")
     func devices() async throws {
-        let result = try await run(["devices", "--json"])
+        let result = try await run(["devices", "--local", "--json"])
         #expect(result.status == 0)
         let listing = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: [[String: Any]]]
         let null = listing?["audio"]?.first { $0["name"] as? String == "null" }
