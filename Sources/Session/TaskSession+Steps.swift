@@ -26,7 +26,9 @@ extension TaskSession {
         }
         let direction = PathMarker.Direction(rawValue: transition.direction.rawValue) ?? .forward
         for container in transition.enteredContainers {
-            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction)
+            // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
+            let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
+            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind)
         }
 
         guard let location = transition.to, let step = task.step(at: location) else {
@@ -133,7 +135,10 @@ extension TaskSession {
 
     func speakNow(_ text: String, stepPath: String, key: String? = nil) async {
         guard let voice = settings.voice else {
-            prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: RecordingClock.uptime(), spokenUptime: nil))
+            // A silent session (no voice configured) speaks nothing by design: the prompt is
+            // reported, not listed in prompts.json, whose entries are prompts meant to be heard
+            // (the quality checks count one never heard as a failure).
+            events.publish(.warning(message: "Not spoken, no voice is configured: \"\(text)\" (\(stepPath)).", identifier: nil))
             return
         }
         do {
