@@ -19,7 +19,7 @@ struct SessionHarness {
 
     static func make(
         taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
-        iioURI: String = "sim:walking", permissionTimeout: Double = 120, speaks: Bool = false,
+        iioURI: String = "sim:walking", captureDevice: String = SessionTestEnvironment.captureDevice, permissionTimeout: Double = 120, speaks: Bool = false,
         typeAliases: [String: String] = [:], taskDirectory: URL? = nil, configure: (inout SessionSettings) -> Void = { _ in }
     ) async throws -> SessionHarness {
         let scratch = SessionTestEnvironment.scratch(name)
@@ -30,7 +30,7 @@ struct SessionHarness {
         let logger = Logger(label: "session-tests")
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
         let device = DeviceSettings(
-            iioURI: iioURI, captureDevice: SessionTestEnvironment.captureDevice,
+            iioURI: iioURI, captureDevice: captureDevice,
             playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200))
         let controllers = AsyncActionControllerRegistry.builtIn
         var settings = SessionSettings(
