@@ -79,7 +79,8 @@ struct CorpusSessionTests {
             if case .command("WalkAndBalance/walk/motion", let command) = event.kind { return command }
             return nil
         }
-        #expect(commands.contains("vibrate") && commands.contains("playSound"))
+        // `vibrate` and `playSound` are SageResearch's start-and-finish commands.
+        #expect(commands == ["playSoundOnStart", "vibrateOnStart", "playSoundOnFinish", "vibrateOnFinish"])
 
         let run = RunOnDisk(url: finished.runDirectory)
         let result = try run.object("taskResult.json")
@@ -120,7 +121,8 @@ struct CorpusSessionTests {
 
     @Test("Tremor: the hand is chosen on a UI step; each hand's section records its own motion file")
     func tremor() async throws {
-        let harness = try await SessionHarness.make(taskPath: Fixtures.path(Fixtures.motorControl + "Tremor.json"), name: "corpus-tremor")
+        let harness = try await SessionHarness.make(
+            taskPath: Fixtures.path(Fixtures.motorControl + "Tremor.json"), name: "corpus-tremor", policy: PermissionPolicy([.motion: .ask]))
         let early = SessionHarness.movingOnEarly(from: ["Tremor/right/tremor"], after: 4)
         let transcript = try await harness.runAutomatically { session, shown in
             if shown.stepPath == "Tremor/handSelection" {
@@ -139,6 +141,15 @@ struct CorpusSessionTests {
             "Tremor/introduction", "Tremor/handSelection", "Tremor/holdPhoneInstructions", "Tremor/sitDownInstruction",
             "Tremor/left/instruction", "Tremor/left/tremor", "Tremor/right/instruction", "Tremor/right/tremor", "Tremor/completion",
         ])
+        // Motion is asked once for the run (the answer is remembered for the right hand), with the
+        // reason the overview step gives although the recorder asks at the tremor step.
+        let requests = transcript.events.compactMap { event -> PermissionRequest? in
+            if case .permissionRequest(let request) = event.kind { return request }
+            return nil
+        }
+        #expect(requests.map(\.permission) == ["motion"])
+        #expect(requests.first?.reason == "Access to Motion and Fitness sensors is required to measure the phone's steadiness in your hand.")
+        #expect(requests.first?.actions == ["motion"])
         let run = RunOnDisk(url: finished.runDirectory)
         let result = try run.object("taskResult.json")
         #expect(RunOnDisk.identifiers(result["stepHistory"]) == ["introduction", "handSelection", "holdPhoneInstructions", "sitDownInstruction", "left", "right", "completion"])

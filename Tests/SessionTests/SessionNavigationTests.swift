@@ -29,10 +29,20 @@ struct SessionNavigationTests {
         #expect(await refusal { try await session.forward() }?.code == .invalidState)
         try await session.start()
         #expect(await driver.nextStep() == "Nav/intro")
+        // A step without a timer plays its start commands when shown and its finish ones when left.
+        func command() async -> String? {
+            await driver.next { kind -> String? in
+                if case .command("Nav/intro", let command) = kind { return command }
+                return nil
+            }
+        }
+        #expect(await command() == "playSoundOnStart")
+        #expect(await command() == "vibrateOnStart")
         #expect(await refusal { try await session.back() }?.code == .notAllowed)
         #expect(await refusal { try await session.startTimer() }?.code == .invalidState)
         #expect(await refusal { try await session.start() }?.code == .invalidState)
         try await session.forward()
+        #expect(await command() == "playSoundOnFinish")
         // Entering the section creates the microphone, whose permission is asked.
         let request = await driver.next { kind -> PermissionRequest? in
             if case .permissionRequest(let request) = kind { return request }
