@@ -105,7 +105,7 @@ extension TaskSession {
                 let stillOpen = ledger.open.values.contains { $0.waiting.contains(key) }
                 if !stillOpen { await requestDevice(key) }
             } else {
-                let how = byTimeout ? "was not answered within \(Int(ledger.timeout)) s" : "was denied"
+                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
                 await fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(controllers[key]?.reference.identifier ?? key) does not record.")
             }
         }

@@ -192,13 +192,17 @@ public actor TaskSession {
         }
     }
 
-    /// Skips the step shown: to the step named by its skip action (or `identifier`), else on.
+    /// Skips the step shown: to the step named by its skip action (or `identifier`), else on;
+    /// refused where `skip` is in `shouldHideActions` and on a completion step.
     public func skip(to identifier: String? = nil) async throws(SessionError) {
         try await exclusive { () throws(SessionError) in
             try checkMovable("skip")
             guard let step = navigator.currentStep else { throw notRunning("skip") }
             if hides("skip", on: step) {
                 throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
+            }
+            if step.kind == .completion {
+                throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
             }
             let target = identifier ?? step.actionSkipIdentifiers["skip"]
             let transition: NavigationTransition

@@ -60,7 +60,7 @@ extension SessionTasks {
               "steps": [
                   { "identifier": "a", "type": "instruction", "title": "A" },
                   { "identifier": "timed", "type": "active", "duration": 2, "commands": ["speakWarningOnPause"] },
-                  { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward"] }
+                  { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward", "skip"] }
               ] },
             { "identifier": "done", "type": "completion", "title": "Done" }
         ]
