@@ -186,7 +186,22 @@ struct CorpusSessionTests {
         let run = RunOnDisk(url: finished.runDirectory)
         let result = try run.object("taskResult.json")
         #expect(result["versionString"] as? String == "1")
+        // Key by key as DESIGN's results section lists them (no task-level async results here).
+        #expect(Set(result.keys) == ["type", "identifier", "taskRunUUID", "startDate", "endDate", "stepHistory", "path", "assessmentIdentifier", "versionString"])
         let section = try #require(RunOnDisk.result("shaker", in: result["stepHistory"]))
+        #expect(Set(section.keys) == ["type", "identifier", "startDate", "endDate", "stepHistory", "asyncResults", "path"])
+        let motionFile = try #require(RunOnDisk.result("motion", in: section["asyncResults"]))
+        #expect(Set(motionFile.keys).subtracting(["notes"]) == ["type", "identifier", "startDate", "endDate", "relativePath", "contentType", "startUptime"])
+        let metadata = try run.object("metadata.json")
+        #expect(Set(metadata.keys) == [
+            "deviceInfo", "deviceTypeIdentifier", "appName", "appVersion", "rsdFrameworkVersion", "taskIdentifier", "taskRunUUID",
+            "startDate", "endDate", "schemaRevision", "versionString", "files",
+        ])
+        #expect(metadata["schemaRevision"] as? Int == 1)
+        // Recorder files; answers.json and taskResult.json are listed without an identifier.
+        for entry in (metadata["files"] as? [[String: Any]] ?? []).dropLast(2) {
+            #expect(Set(entry.keys).subtracting(["stepPath"]) == ["filename", "timestamp", "contentType", "identifier"])
+        }
         #expect(RunOnDisk.identifiers(section["stepHistory"]) == ["instruction", "countdown", "motion"])
         #expect(Set(RunOnDisk.identifiers(section["asyncResults"])) == ["motion", "microphone"])
         let audio = try #require(RunOnDisk.result("microphone", in: section["asyncResults"]))
