@@ -231,21 +231,16 @@ public struct TaskLoader: Sendable {
         let resourcePath = CodingPath.join(prefix, "resourceTransformer.resourceName")
         let url = baseDirectory.appendingPathComponent(transformer.fileName).standardizedFileURL
         let suffix = " The fault is in \(transformer.fileName), loaded by the transform \"\(transform.identifier)\"."
-        try checkInclusion(of: url, named: transformer.fileName, by: "The transform \"\(transform.identifier)\"", codingPath: resourcePath, context: context)
+        let includer = "The transform \"\(transform.identifier)\""
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw TaskLoadError(
                 file: context.displayName, codingPath: resourcePath,
-                reason: "The transform \"\(transform.identifier)\" names \(transformer.fileName), which does not exist at \(url.path); put the file beside the including file or fix resourceName.")
+                reason: "\(includer) names \(transformer.fileName), which does not exist at \(url.path); put the file beside the including file or fix resourceName.")
         }
-        let data = try read(url, displayName: context.displayName, codingPath: resourcePath, reasonSuffix: suffix)
-        var inner = context
-        inner.stack.append(url.path)
-        let members = try parseObject(data, context: inner, codingPath: prefix, reasonSuffix: suffix)
-        guard TaskDocument.kind(of: members, registry: registry) == .step else {
-            throw TaskLoadError(
-                file: context.displayName, codingPath: resourcePath,
-                reason: "The transform \"\(transform.identifier)\" loads \(transformer.fileName), which is not a step or section file; a transform loads one step.")
-        }
+        let (data, inner) = try readIncluded(
+            url, named: transformer.fileName, by: includer, expecting: .step,
+            wrongKind: "which is not a step or section file; a transform loads one step",
+            codingPath: resourcePath, parsePath: prefix, reasonSuffix: suffix, context: context)
         var loaded = try decode(Step.self, data, context: inner, prefix: prefix, reasonSuffix: suffix)
         try resolveTransforms(in: &loaded, prefix: prefix, baseDirectory: url.deletingLastPathComponent(), context: inner, depth: inner.stack.count)
         // SageResearch copies the loaded step with the transform step's identifier.
@@ -253,6 +248,24 @@ public struct TaskLoader: Sendable {
         loaded.properties["identifier"] = .string(transform.identifier)
         loaded.loadedFrom = url.path
         return loaded
+    }
+
+    /// Reads a file a step includes (a transform's step, a taskInfo step's task): refuses a
+    /// cycle or too deep a nesting, reads it bounded, parses it and requires `kind`. Returns its
+    /// bytes and the context to decode them in.
+    private func readIncluded(
+        _ url: URL, named name: String, by includer: String, expecting kind: TaskDocument.Kind, wrongKind: String,
+        codingPath: String, parsePath: String, reasonSuffix suffix: String, context: Context
+    ) throws(TaskLoadError) -> (data: Data, context: Context) {
+        try checkInclusion(of: url, named: name, by: includer, codingPath: codingPath, context: context)
+        let data = try read(url, displayName: context.displayName, codingPath: codingPath, reasonSuffix: suffix)
+        var inner = context
+        inner.stack.append(url.path)
+        let members = try parseObject(data, context: inner, codingPath: parsePath, reasonSuffix: suffix)
+        guard TaskDocument.kind(of: members, registry: registry) == kind else {
+            throw TaskLoadError(file: context.displayName, codingPath: codingPath, reason: "\(includer) loads \(name), \(wrongKind).")
+        }
+        return (data, inner)
     }
 
     /// Refuses a file already being loaded (a cycle) or one nested too deep.
@@ -289,17 +302,11 @@ public struct TaskLoader: Sendable {
                 reason: "The taskInfo step \"\(step.identifier)\" names \(fileName), which is in neither \(candidates.map { $0.deletingLastPathComponent().path }.joined(separator: " nor ")); put the task file in the task directory or fix resourceName.")
         }
         let codingPath = CodingPath.join(prefix, "task")
-        try checkInclusion(of: url, named: fileName, by: "The taskInfo step \"\(step.identifier)\"", codingPath: codingPath, context: context)
         let suffix = " The fault is in \(fileName), the task of the taskInfo step \"\(step.identifier)\"."
-        let data = try read(url, displayName: context.displayName, codingPath: codingPath, reasonSuffix: suffix)
-        var inner = context
-        inner.stack.append(url.path)
-        let members = try parseObject(data, context: inner, codingPath: codingPath, reasonSuffix: suffix)
-        guard TaskDocument.kind(of: members, registry: registry) == .task else {
-            throw TaskLoadError(
-                file: context.displayName, codingPath: codingPath,
-                reason: "The taskInfo step \"\(step.identifier)\" loads \(fileName), which is not a task file; give it the file of a task.")
-        }
+        let (data, inner) = try readIncluded(
+            url, named: fileName, by: "The taskInfo step \"\(step.identifier)\"", expecting: .task,
+            wrongKind: "which is not a task file; give it the file of a task",
+            codingPath: codingPath, parsePath: codingPath, reasonSuffix: suffix, context: context)
         var task = try decode(TaskDefinition.self, data, context: inner, prefix: codingPath, reasonSuffix: suffix)
         try resolveTransforms(in: &task.container, prefix: "\(codingPath).", baseDirectory: url.deletingLastPathComponent(), context: inner)
         var nested = step
