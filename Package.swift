@@ -400,7 +400,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "Voice", "SampleFiles",
+                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "Voice", "SampleFiles", "Quality",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -1,6 +1,7 @@
 public import AsyncActions
 public import Foundation
 public import Logging
+public import Quality
 public import TaskModel
 public import Voice
 
@@ -23,12 +24,14 @@ public struct SessionSettings: Sendable {
     public var cohorts: Set<String>
     /// Events a subscriber may fall behind before it loses the oldest.
     public var eventCapacity: Int
+    /// The limits of the quality checks run when a run ends (docs/quality.md).
+    public var qualityThresholds: QualityThresholds
     public var logger: Logger
 
     public init(
         makeController: @escaping AsyncActionControllerFactory, permissionPolicy: PermissionPolicy = PermissionPolicy(),
         permissionTimeout: Double = 120, voice: VoicePrompter? = nil, showsFullInstructions: Bool = true,
-        cohorts: Set<String> = [], eventCapacity: Int = 1024,
+        cohorts: Set<String> = [], eventCapacity: Int = 1024, qualityThresholds: QualityThresholds = QualityThresholds(),
         logger: Logger
     ) {
         self.makeController = makeController
@@ -38,6 +41,7 @@ public struct SessionSettings: Sendable {
         self.showsFullInstructions = showsFullInstructions
         self.cohorts = cohorts
         self.eventCapacity = eventCapacity
+        self.qualityThresholds = qualityThresholds
         self.logger = logger
     }
 }

@@ -34,9 +34,7 @@ extension TaskSession {
                 waitingFor.append(id)
             case .ask(let question):
                 waitingFor.append(question.id)
-                let entry = (step.properties["permissions"]?.arrayValue ?? [])
-                    .compactMap(\.objectValue)
-                    .first { $0["permissionType"]?.stringValue == permission.rawValue || $0["type"]?.stringValue == permission.rawValue }
+                let entry = permissionEntry(permission, shownOn: step)
                 let offset = RecordingClock.uptime() - RecordingClock.monotonic()
                 events.publish(.permissionRequest(PermissionRequest(
                     id: question.id, permission: permission.rawValue, title: entry?["title"]?.stringValue,
@@ -56,6 +54,22 @@ extension TaskSession {
             controllers[key]?.phase = .asking
             if state == .running || state == .paused { state = .waitingForPermission }
         }
+    }
+
+    /// The `permissions[]` entry (title, reason) that explains `permission`: the step shown's,
+    /// else the first in the task (SageResearch tasks explain them on their overview step,
+    /// while the recorder asking is created later, at its own step).
+    func permissionEntry(_ permission: PermissionType, shownOn step: Step) -> [String: JSONValue]? {
+        func entry(in step: Step) -> [String: JSONValue]? {
+            (step.properties["permissions"]?.arrayValue ?? []).compactMap(\.objectValue).first {
+                $0["permissionType"]?.stringValue == permission.rawValue || $0["type"]?.stringValue == permission.rawValue
+            }
+        }
+        if let shown = entry(in: step) { return shown }
+        for location in task.allLocations() {
+            if let step = task.step(at: location), let found = entry(in: step) { return found }
+        }
+        return nil
     }
 
     /// The controller's own permission step: can its device be opened?
@@ -91,7 +105,7 @@ extension TaskSession {
                 let stillOpen = ledger.open.values.contains { $0.waiting.contains(key) }
                 if !stillOpen { await requestDevice(key) }
             } else {
-                let how = byTimeout ? "was not answered within \(Int(ledger.timeout)) s" : "was denied"
+                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
                 await fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(controllers[key]?.reference.identifier ?? key) does not record.")
             }
         }

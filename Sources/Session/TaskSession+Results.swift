@@ -66,6 +66,10 @@ extension TaskSession {
             if reason != .saved { results.finish(endDate: endDate) }
             state = reason == .saved ? .saved : .finished(reason)
             archive = await finishRun(reason, endDate: endDate)
+            if reason != .saved, let report = await checkQuality() {
+                quality = report
+                events.publish(.qualityChecked(report))
+            }
         }
         logger.info("Task finished", metadata: ["reason": "\(reason.rawValue)"])
         events.publish(.taskFinished(reason: reason, runDirectory: run.url, archive: archive))

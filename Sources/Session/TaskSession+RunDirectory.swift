@@ -2,6 +2,7 @@ import AsyncActions
 import BlockingCalls
 import Foundation
 import Logging
+import Quality
 import TaskModel
 
 extension TaskSession {
@@ -64,6 +65,19 @@ extension TaskSession {
         } catch {
             logger.error("The run could not be finished on disk", metadata: ["error": "\(error)"])
             events.publish(.warning(message: "The run could not be finished on disk: \(error). The next start recovers it.", identifier: nil))
+            return nil
+        }
+    }
+
+    /// Checks the quality of the finished run and writes `qc.json` (off the actor: it reads
+    /// every recorder file). A failure is reported as a warning; the run stays finished.
+    func checkQuality() async -> QualityReport? {
+        let run = run, store = store, thresholds = settings.qualityThresholds
+        do {
+            return try await BlockingCall.run("run-quality") { try store.writeQuality(of: run, thresholds: thresholds) }
+        } catch {
+            logger.error("The run's quality could not be checked", metadata: ["error": "\(error)"])
+            events.publish(.warning(message: "\(error)", identifier: nil))
             return nil
         }
     }

@@ -26,7 +26,9 @@ extension TaskSession {
         }
         let direction = PathMarker.Direction(rawValue: transition.direction.rawValue) ?? .forward
         for container in transition.enteredContainers {
-            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction)
+            // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
+            let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
+            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind)
         }
 
         guard let location = transition.to, let step = task.step(at: location) else {
@@ -56,6 +58,9 @@ extension TaskSession {
         if let duration = step.effectiveDuration, step.kind.isTimed {
             timer = StepTimer(duration: duration)
             if startsTimerAutomatically(step) && !ledger.isWaiting { await startStepTimer() }
+        } else {
+            // A step without a timer starts when it is shown (RSDStepViewController's start commands).
+            await performCommands(of: step, stepPath: path, finishing: false)
         }
         if isLastCompletionStep(location) {
             // SageResearch's result-ready moment: every recorder stops, the results are written.
@@ -71,6 +76,10 @@ extension TaskSession {
         if !endSpoken, let end = step.spokenInstructions?["end"], direction == .forward {
             endSpoken = true
             await speakNow(end, stepPath: task.stepPath(of: location))
+        }
+        if direction == .forward, !(step.kind.isTimed && step.effectiveDuration != nil) {
+            // A step without a timer finishes when the person moves on.
+            await performCommands(of: step, stepPath: task.stepPath(of: location), finishing: true)
         }
         await settings.voice?.endStep()
         let identifiers = task.identifiers(along: location)
@@ -133,7 +142,10 @@ extension TaskSession {
 
     func speakNow(_ text: String, stepPath: String, key: String? = nil) async {
         guard let voice = settings.voice else {
-            prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: RecordingClock.uptime(), spokenUptime: nil))
+            // A silent session (no voice configured) speaks nothing by design: the prompt is
+            // reported, not listed in prompts.json, whose entries are prompts meant to be heard
+            // (the quality checks count one never heard as a failure).
+            events.publish(.warning(message: "Not spoken, no voice is configured: \"\(text)\" (\(stepPath)).", identifier: nil))
             return
         }
         do {
@@ -171,9 +183,7 @@ extension TaskSession {
         timerGeneration &+= 1
         await startReadyControllers(stepPath: path)
         guard !state.isOver else { return }
-        for command in step.commands where command == .playSoundOnStart || command == .playSound || command == .vibrateOnStart || command == .vibrate {
-            await perform(command, stepPath: path)
-        }
+        await performCommands(of: step, stepPath: path, finishing: false)
         await settings.voice?.startTimer(atMonotonic: now)
         events.publish(.timer(.started(stepPath: path, duration: current.duration)))
         runClock(generation: timerGeneration)
@@ -244,9 +254,7 @@ extension TaskSession {
         events.publish(.timer(.finished(stepPath: path)))
         if step.spokenInstructions?["end"] != nil { endSpoken = true }
         await stop(navigator.stepTimerFinished().map(\.description))
-        for command in step.commands where command == .playSoundOnFinish || command == .vibrateOnFinish {
-            await perform(command, stepPath: path)
-        }
+        await performCommands(of: step, stepPath: path, finishing: true)
         await writeManifest()
         guard !state.isOver, step.transitionsAutomatically else { return }
         do {
@@ -257,17 +265,27 @@ extension TaskSession {
         }
     }
 
-    /// A `playSound*` or `vibrate*` command: sounds play here, vibration is the front end's.
-    func perform(_ command: ActiveStepCommand, stepPath: String) async {
+    /// The step's sound and vibration commands for its start or its finish, as SageResearch
+    /// reads them (`playSound` is `playSoundOnStart` + `playSoundOnFinish`, `vibrate` likewise):
+    /// sounds play here; each is reported by its start or finish name (vibration is the front
+    /// end's).
+    func performCommands(of step: Step, stepPath: String, finishing: Bool) async {
+        let commands = Set(step.commands)
+        let sound: ActiveStepCommand = finishing ? .playSoundOnFinish : .playSoundOnStart
+        let vibration: ActiveStepCommand = finishing ? .vibrateOnFinish : .vibrateOnStart
+        if commands.contains(sound) || commands.contains(.playSound) {
+            await play(sound, stepPath: stepPath)
+        }
+        if commands.contains(vibration) || commands.contains(.vibrate) {
+            events.publish(.command(stepPath: stepPath, command: vibration.rawValue))
+        }
+    }
+
+    /// Plays the start or finish sound and reports it.
+    func play(_ command: ActiveStepCommand, stepPath: String) async {
         events.publish(.command(stepPath: stepPath, command: command.rawValue))
         guard let voice = settings.voice else { return }
-        let sound: VoicePrompter.Sound
-        switch command {
-        case .playSoundOnStart, .playSound: sound = .start
-        case .playSoundOnFinish: sound = .finish
-        default: return
-        }
-        do { try await voice.play(sound, stepPath: stepPath) } catch {
+        do { try await voice.play(command == .playSoundOnFinish ? .finish : .start, stepPath: stepPath) } catch {
             events.publish(.warning(message: "The \(command.rawValue) sound cannot be played: \(error)", identifier: nil))
         }
     }

@@ -5,6 +5,7 @@ public import Foundation
 public import Logging
 public import TaskModel
 public import TaskNavigation
+public import Quality
 import Voice
 
 /// Runs one SageResearch task end to end, as RSDTaskViewModel and RSDTaskViewController do on
@@ -41,6 +42,8 @@ public actor TaskSession {
     /// result gets its end date when the step is left).
     var resultSentByFrontEnd = false
     var startDate = Date()
+    /// The quality checks of the finished run (`qc.json`).
+    var quality: QualityReport?
     var prompts: [RunManifest.Prompt] = []
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
@@ -93,7 +96,7 @@ public actor TaskSession {
         events = SessionEventHub(capacity: settings.eventCapacity)
         navigator = TaskNavigator(task: task, showsFullInstructions: settings.showsFullInstructions, cohorts: settings.cohorts)
         ledger = PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout)
-        results = ResultHistory(taskIdentifier: task.identifier, taskRunUUID: run.taskRunUUID, startDate: Date())
+        results = Self.emptyResults(of: task, taskRunUUID: run.taskRunUUID, startDate: Date())
         var logger = settings.logger
         logger[metadataKey: "taskRunUUID"] = "\(run.taskRunUUID)"
         logger[metadataKey: "taskIdentifier"] = "\(task.identifier)"
@@ -146,7 +149,7 @@ public actor TaskSession {
                 return
             }
             startDate = Date()
-            results = ResultHistory(taskIdentifier: task.identifier, taskRunUUID: taskRunUUID, startDate: startDate)
+            results = Self.emptyResults(of: task, taskRunUUID: taskRunUUID, startDate: startDate)
             state = .running
             logger.info("Task started")
             let transition: NavigationTransition
@@ -189,13 +192,17 @@ public actor TaskSession {
         }
     }
 
-    /// Skips the step shown: to the step named by its skip action (or `identifier`), else on.
+    /// Skips the step shown: to the step named by its skip action (or `identifier`), else on;
+    /// refused where `skip` is in `shouldHideActions` and on a completion step.
     public func skip(to identifier: String? = nil) async throws(SessionError) {
         try await exclusive { () throws(SessionError) in
             try checkMovable("skip")
             guard let step = navigator.currentStep else { throw notRunning("skip") }
             if hides("skip", on: step) {
                 throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
+            }
+            if step.kind == .completion {
+                throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
             }
             let target = identifier ?? step.actionSkipIdentifiers["skip"]
             let transition: NavigationTransition
@@ -301,6 +308,10 @@ public actor TaskSession {
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }
 
+    /// The quality checks of the run, once it finished (not saved or discarded); nil before,
+    /// or when they could not be made.
+    public var qualityReport: QualityReport? { quality }
+
     /// The run directory.
     public nonisolated var runDirectory: URL { run.url }
 
@@ -325,6 +336,20 @@ public actor TaskSession {
 
     func exclusive(_ body: () async -> Void) async {
         try? await exclusive { () throws(SessionError) in await body() }
+    }
+
+    /// The results of a run not started yet, with the task's schema keys (`versionString`,
+    /// `schemaIdentifier` or `schemaInfo.identifier`), as RSDTaskViewModel copies them.
+    static func emptyResults(of task: TaskDefinition, taskRunUUID: UUID, startDate: Date) -> ResultHistory {
+        let properties = task.properties
+        let version: String? = switch properties["versionString"] {
+        case .string(let text): text
+        case .number(let number): number == number.rounded() ? String(Int(number)) : String(number)
+        default: nil
+        }
+        let schema = properties["schemaIdentifier"]?.stringValue ?? properties["schemaInfo"]?.objectValue?["identifier"]?.stringValue
+        return ResultHistory(taskIdentifier: task.identifier, taskRunUUID: taskRunUUID, startDate: startDate,
+                             assessmentIdentifier: task.identifier, schemaIdentifier: schema, versionString: version)
     }
 
     func checkMovable(_ what: String) throws(SessionError) {

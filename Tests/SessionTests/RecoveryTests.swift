@@ -62,6 +62,10 @@ import TestSupport
         #expect(motion.notes.first?.contains("repaired") == true)
         #expect((result.asyncResults.first?.result as? FileResult)?.relativePath == "roomSound.wav")
         #expect(try RunArchive.entryNames(of: run.archiveURL) == ["walk_motion.json", "roomSound.wav", "answers.json", "taskResult.json", "metadata.json"])
+        // The recovered run's quality is checked: qc.json beside the run, not in the archive.
+        let quality = try #require(report.quality)
+        #expect(quality.checks.contains { $0.identifier.hasPrefix("motion") })
+        #expect(FileManager.default.fileExists(atPath: run.url.appendingPathComponent("qc.json").path))
 
         // A second start finds nothing left to recover.
         #expect(store.recoverInterruptedRuns().isEmpty)

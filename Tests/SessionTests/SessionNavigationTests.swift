@@ -6,10 +6,10 @@ import Testing
 /// Commands, refusals and finish reasons, step by step (docs/session.md).
 @Suite("Task session commands and refusals")
 struct SessionNavigationTests {
-    func make(_ name: String, policy: PermissionPolicy = PermissionPolicy()) async throws -> (SessionHarness, SessionDriver) {
+    func make(_ name: String, policy: PermissionPolicy = PermissionPolicy(), permissionTimeout: Double = 120) async throws -> (SessionHarness, SessionDriver) {
         let scratch = SessionTestEnvironment.scratch("\(name)-task")
         let path = try SessionTasks.write(SessionTasks.navigation, name: "Nav", in: scratch)
-        let harness = try await SessionHarness.make(taskPath: path, name: name, policy: policy)
+        let harness = try await SessionHarness.make(taskPath: path, name: name, policy: policy, permissionTimeout: permissionTimeout)
         return (harness, SessionDriver(harness.session))
     }
 
@@ -29,10 +29,20 @@ struct SessionNavigationTests {
         #expect(await refusal { try await session.forward() }?.code == .invalidState)
         try await session.start()
         #expect(await driver.nextStep() == "Nav/intro")
+        // A step without a timer plays its start commands when shown and its finish ones when left.
+        func command() async -> String? {
+            await driver.next { kind -> String? in
+                if case .command("Nav/intro", let command) = kind { return command }
+                return nil
+            }
+        }
+        #expect(await command() == "playSoundOnStart")
+        #expect(await command() == "vibrateOnStart")
         #expect(await refusal { try await session.back() }?.code == .notAllowed)
         #expect(await refusal { try await session.startTimer() }?.code == .invalidState)
         #expect(await refusal { try await session.start() }?.code == .invalidState)
         try await session.forward()
+        #expect(await command() == "playSoundOnFinish")
         // Entering the section creates the microphone, whose permission is asked.
         let request = await driver.next { kind -> PermissionRequest? in
             if case .permissionRequest(let request) = kind { return request }
@@ -96,6 +106,40 @@ struct SessionNavigationTests {
         let motion = sections.last?["asyncResults"] as? [[String: Any]] ?? []
         #expect(motion.map { $0["identifier"] as? String } == ["motion"])
         #expect(motion.first?["type"] as? String == "file")
+    }
+
+    @Test("skip goes on or jumps, and is refused where hidden and on the completion step; an unanswered permission request is denied at its time-out")
+    func skipAndPermissionTimeout() async throws {
+        let (harness, driver) = try await make("skip", policy: PermissionPolicy([.microphone: .ask]), permissionTimeout: 0.5)
+        let session = harness.session
+        try await session.start()
+        #expect(await driver.nextStep() == "Nav/intro")
+        try await session.skip()
+        #expect(await driver.nextStep() == "Nav/sec/a")
+        #expect(await refusal { try await session.skip() }?.code == .permissionPending)
+        // Nobody answers the microphone question: after 0.5 s it counts as denied and the task goes on.
+        let answered = await driver.next { kind -> Bool? in
+            if case .permissionAnswered(_, "microphone", let granted) = kind { return granted }
+            return nil
+        }
+        #expect(answered == false)
+        #expect(await refusal { try await session.skip(to: "nowhere") }?.code == .invalidArgument)
+        try await session.skip(to: "b")
+        #expect(await driver.nextStep() == "Nav/sec/b")
+        #expect(await refusal { try await session.skip() }?.code == .notAllowed)
+        try await session.forward()
+        #expect(await driver.nextStep() == "Nav/done")
+        #expect(await refusal { try await session.skip() }?.code == .notAllowed)
+        try await session.forward()
+        let end = try #require(await driver.finished())
+        #expect(end.0 == .completed)
+        await driver.stop()
+        let result = try taskResult(end.1)
+        let section = (result["stepHistory"] as? [[String: Any]] ?? []).first { $0["identifier"] as? String == "sec" }
+        // The skipped timed step was never shown.
+        #expect(RunOnDisk.identifiers(section?["stepHistory"]) == ["a", "b"])
+        #expect(RunOnDisk.result("roomSound_error", in: result["asyncResults"])?["errorDescription"] as? String
+            == "Permission \"microphone\" was not answered within 0.5 s, so roomSound does not record.")
     }
 
     @Test("skip to exit ends the run early; abandon records abandonAssessment")

@@ -80,7 +80,7 @@ struct TaskSessionTests {
         let oneMore = try #require(prompts.first { $0["text"] as? String == "One more second." })
         let lateness = (oneMore["spokenUptime"] as? Double ?? 0) - (oneMore["scheduledUptime"] as? Double ?? 0)
         #expect(abs(lateness) < 0.1)
-        #expect(transcript.events.contains { if case .command(_, "vibrate") = $0.kind { true } else { false } })
+        #expect(transcript.events.contains { if case .command(_, "vibrateOnStart") = $0.kind { true } else { false } })
         let manifest = try RunDirectory(url: directory, taskRunUUID: harness.session.taskRunUUID).readManifest()
         #expect(manifest.status == .final && manifest.finishReason == .completed)
     }

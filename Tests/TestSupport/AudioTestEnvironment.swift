@@ -10,7 +10,9 @@ import Glibc
 ///   `PulseServer.start(.main)` runs, and its monitor (paced in real time);
 /// - `test_pulse_play_xrun`: the same sink with `handle_underrun` so a stalled writer sees EPIPE;
 /// - `test_pulse_mic`: the monitor of a second server (`.secondary`), killed by a test;
-/// - `test_pulse_conformance_mic`: the same on a third server, killed by the conformance suite.
+/// - `test_pulse_conformance_mic`: the same on a third server, killed by the conformance suite;
+/// - `test_session_play` / `test_session_cap`: the task-session tests' server;
+/// - `test_session_failing_cap`: the monitor of a server a task-session test kills mid-task.
 public enum AudioTestEnvironment {
     /// The directory holding the config and the servers' runtime directories.
     public static let directory: URL = {
@@ -22,6 +24,7 @@ public enum AudioTestEnvironment {
         let secondary = PulseServer.Instance.secondary.runtimeDirectory(in: directory).path
         let conformance = PulseServer.Instance.conformance.runtimeDirectory(in: directory).path
         let session = PulseServer.Instance.session.runtimeDirectory(in: directory).path
+        let sessionFailing = PulseServer.Instance.sessionFailing.runtimeDirectory(in: directory).path
         let config = ALSATestPCMs.fileCapture(named: "test_cap") + """
         pcm.test_play {
             @args [ FILE ]
@@ -37,6 +40,7 @@ public enum AudioTestEnvironment {
         pcm.test_pulse_mic { type pulse server "unix:\(secondary)/pulse/native" device "null.monitor" }
         pcm.test_session_play { type pulse server "unix:\(session)/pulse/native" device "null" }
         pcm.test_session_cap { type pulse server "unix:\(session)/pulse/native" device "null.monitor" }
+        pcm.test_session_failing_cap { type pulse server "unix:\(sessionFailing)/pulse/native" device "null.monitor" }
         pcm.test_pulse_conformance_mic { type pulse server "unix:\(conformance)/pulse/native" device "null.monitor" }
 
         """

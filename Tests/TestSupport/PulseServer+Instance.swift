@@ -11,6 +11,8 @@ extension PulseServer {
         case conformance = "pulse-conformance"
         /// The sink and microphone task-session tests share.
         case session = "pulse-session"
+        /// The microphone a task-session test unplugs mid-task.
+        case sessionFailing = "pulse-session-failing"
 
         public func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }

@@ -1,4 +1,5 @@
 public import Foundation
+public import Quality
 import SampleFiles
 import SystemPackage
 import TaskModel
@@ -9,7 +10,8 @@ extension RunStore {
     /// declared them, marks the run `interrupted`, and writes its results and archive. Saved
     /// runs are left to be resumed; a run that cannot be read or repaired is reported and left
     /// as it is. Call it when the daemon starts, before any session runs.
-    public func recoverInterruptedRuns(now: Date = Date()) -> [RecoveryReport] {
+    /// Each recovered run's quality is then checked with `qualityThresholds` (`qc.json`).
+    public func recoverInterruptedRuns(now: Date = Date(), qualityThresholds: QualityThresholds = QualityThresholds()) -> [RecoveryReport] {
         var reports: [RecoveryReport] = []
         for run in runDirectories() {
             removeTemporaryFiles(in: run)
@@ -22,7 +24,16 @@ extension RunStore {
                 continue
             }
             guard manifest.status == .running else { continue }
-            reports.append(recover(run, manifest: manifest, now: now))
+            var report = recover(run, manifest: manifest, now: now)
+            if report.error == nil {
+                do {
+                    report.quality = try writeQuality(of: run, thresholds: qualityThresholds)
+                } catch {
+                    report.problems.append(error.description)
+                    logger.error("The quality of a recovered run could not be checked.", metadata: ["taskRunUUID": "\(run.taskRunUUID)", "error": "\(error)"])
+                }
+            }
+            reports.append(report)
         }
         return reports
     }

@@ -12,15 +12,19 @@ public struct TaskLoader: Sendable {
     public var maximumFileSize: Int
     /// How deep transforms may include other transforms.
     public var maximumTransformDepth: Int
+    /// Where `taskInfo` steps find their tasks (`<identifier>.json`, or their `taskTransformer`'s
+    /// `resourceName`), before the including file's directory; nil looks only beside the file.
+    public var taskDirectory: URL?
 
     /// 8 MiB: SageResearch task files are kilobytes; anything near this is not a task.
     public static let defaultMaximumFileSize = 8 << 20
 
     public init(registry: TypeRegistry = .standard, maximumFileSize: Int = defaultMaximumFileSize,
-                maximumTransformDepth: Int = 32) {
+                maximumTransformDepth: Int = 32, taskDirectory: URL? = nil) {
         self.registry = registry
         self.maximumFileSize = maximumFileSize
         self.maximumTransformDepth = maximumTransformDepth
+        self.taskDirectory = taskDirectory
     }
 
     /// Loads the task, step or task-group file at `path`.
@@ -212,8 +216,13 @@ public struct TaskLoader: Sendable {
             step = try loadTransform(step, transformer: transformer, prefix: prefix, baseDirectory: baseDirectory, context: context)
             return
         }
+        if step.kind == .taskInfo, step.container == nil {
+            step = try loadTaskInfo(step, prefix: prefix, baseDirectory: baseDirectory, context: context)
+            return
+        }
         guard var contents = step.container else { return }
-        let inner = step.kind == .subtask ? "\(CodingPath.join(prefix, "task"))." : (prefix.isEmpty ? "" : "\(prefix).")
+        let nested = step.kind == .subtask || step.kind == .taskInfo
+        let inner = nested ? "\(CodingPath.join(prefix, "task"))." : (prefix.isEmpty ? "" : "\(prefix).")
         try resolveTransforms(in: &contents, prefix: inner, baseDirectory: baseDirectory, context: context)
         step.container = contents
     }
@@ -222,31 +231,16 @@ public struct TaskLoader: Sendable {
         let resourcePath = CodingPath.join(prefix, "resourceTransformer.resourceName")
         let url = baseDirectory.appendingPathComponent(transformer.fileName).standardizedFileURL
         let suffix = " The fault is in \(transformer.fileName), loaded by the transform \"\(transform.identifier)\"."
-        if context.stack.contains(url.path) {
-            let names = (context.stack + [url.path]).map { URL(fileURLWithPath: $0).lastPathComponent }
-            throw TaskLoadError(
-                file: context.displayName, codingPath: resourcePath,
-                reason: "The transform \"\(transform.identifier)\" loads \(transformer.fileName), which is already being loaded (\(names.joined(separator: " → "))); transforms must not include each other in a cycle.")
-        }
-        if context.stack.count > maximumTransformDepth {
-            throw TaskLoadError(
-                file: context.displayName, codingPath: resourcePath,
-                reason: "Transforms are nested more than \(maximumTransformDepth) files deep; flatten the task.")
-        }
+        let includer = "The transform \"\(transform.identifier)\""
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw TaskLoadError(
                 file: context.displayName, codingPath: resourcePath,
-                reason: "The transform \"\(transform.identifier)\" names \(transformer.fileName), which does not exist at \(url.path); put the file beside the including file or fix resourceName.")
+                reason: "\(includer) names \(transformer.fileName), which does not exist at \(url.path); put the file beside the including file or fix resourceName.")
         }
-        let data = try read(url, displayName: context.displayName, codingPath: resourcePath, reasonSuffix: suffix)
-        var inner = context
-        inner.stack.append(url.path)
-        let members = try parseObject(data, context: inner, codingPath: prefix, reasonSuffix: suffix)
-        guard TaskDocument.kind(of: members, registry: registry) == .step else {
-            throw TaskLoadError(
-                file: context.displayName, codingPath: resourcePath,
-                reason: "The transform \"\(transform.identifier)\" loads \(transformer.fileName), which is not a step or section file; a transform loads one step.")
-        }
+        let (data, inner) = try readIncluded(
+            url, named: transformer.fileName, by: includer, expecting: .step,
+            wrongKind: "which is not a step or section file; a transform loads one step",
+            codingPath: resourcePath, parsePath: prefix, reasonSuffix: suffix, context: context)
         var loaded = try decode(Step.self, data, context: inner, prefix: prefix, reasonSuffix: suffix)
         try resolveTransforms(in: &loaded, prefix: prefix, baseDirectory: url.deletingLastPathComponent(), context: inner, depth: inner.stack.count)
         // SageResearch copies the loaded step with the transform step's identifier.
@@ -254,5 +248,74 @@ public struct TaskLoader: Sendable {
         loaded.properties["identifier"] = .string(transform.identifier)
         loaded.loadedFrom = url.path
         return loaded
+    }
+
+    /// Reads a file a step includes (a transform's step, a taskInfo step's task): refuses a
+    /// cycle or too deep a nesting, reads it bounded, parses it and requires `kind`. Returns its
+    /// bytes and the context to decode them in.
+    private func readIncluded(
+        _ url: URL, named name: String, by includer: String, expecting kind: TaskDocument.Kind, wrongKind: String,
+        codingPath: String, parsePath: String, reasonSuffix suffix: String, context: Context
+    ) throws(TaskLoadError) -> (data: Data, context: Context) {
+        try checkInclusion(of: url, named: name, by: includer, codingPath: codingPath, context: context)
+        let data = try read(url, displayName: context.displayName, codingPath: codingPath, reasonSuffix: suffix)
+        var inner = context
+        inner.stack.append(url.path)
+        let members = try parseObject(data, context: inner, codingPath: parsePath, reasonSuffix: suffix)
+        guard TaskDocument.kind(of: members, registry: registry) == kind else {
+            throw TaskLoadError(file: context.displayName, codingPath: codingPath, reason: "\(includer) loads \(name), \(wrongKind).")
+        }
+        return (data, inner)
+    }
+
+    /// Refuses a file already being loaded (a cycle) or one nested too deep.
+    private func checkInclusion(of url: URL, named name: String, by includer: String, codingPath: String, context: Context) throws(TaskLoadError) {
+        if context.stack.contains(url.path) {
+            let names = (context.stack + [url.path]).map { URL(fileURLWithPath: $0).lastPathComponent }
+            throw TaskLoadError(
+                file: context.displayName, codingPath: codingPath,
+                reason: "\(includer) loads \(name), which is already being loaded (\(names.joined(separator: " → "))); transforms must not include each other in a cycle.")
+        }
+        if context.stack.count > maximumTransformDepth {
+            throw TaskLoadError(
+                file: context.displayName, codingPath: codingPath,
+                reason: "Transforms are nested more than \(maximumTransformDepth) files deep; flatten the task.")
+        }
+    }
+
+    // MARK: - Nested tasks
+
+    /// A `taskInfo` step without an inline `task`: its task file (`taskTransformer.resourceName`,
+    /// else `<identifier>.json`) from the task directory, else beside the including file, runs
+    /// nested. Without a `taskTransformer` and no such file the step stays a page for the front
+    /// end (the validator warns); a named file that does not exist is an error.
+    private func loadTaskInfo(_ step: Step, prefix: String, baseDirectory: URL, context: Context) throws(TaskLoadError) -> Step {
+        let transformer = step.properties["taskTransformer"]?.objectValue?["resourceName"]?.stringValue.map {
+            ResourceTransformer(resourceName: $0, rawFileExtension: step.properties["taskTransformer"]?.objectValue?["rawFileExtension"]?.stringValue)
+        }
+        let fileName = transformer?.fileName ?? "\(step.identifier).json"
+        let candidates = [taskDirectory, baseDirectory].compactMap { $0?.appendingPathComponent(fileName).standardizedFileURL }
+        guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            guard transformer != nil else { return step }
+            throw TaskLoadError(
+                file: context.displayName, codingPath: CodingPath.join(prefix, "taskTransformer.resourceName"),
+                reason: "The taskInfo step \"\(step.identifier)\" names \(fileName), which is in neither \(candidates.map { $0.deletingLastPathComponent().path }.joined(separator: " nor ")); put the task file in the task directory or fix resourceName.")
+        }
+        let codingPath = CodingPath.join(prefix, "task")
+        let suffix = " The fault is in \(fileName), the task of the taskInfo step \"\(step.identifier)\"."
+        let (data, inner) = try readIncluded(
+            url, named: fileName, by: "The taskInfo step \"\(step.identifier)\"", expecting: .task,
+            wrongKind: "which is not a task file; give it the file of a task",
+            codingPath: codingPath, parsePath: codingPath, reasonSuffix: suffix, context: context)
+        var task = try decode(TaskDefinition.self, data, context: inner, prefix: codingPath, reasonSuffix: suffix)
+        try resolveTransforms(in: &task.container, prefix: "\(codingPath).", baseDirectory: url.deletingLastPathComponent(), context: inner)
+        var nested = step
+        nested.container = task.container
+        // Kept inline, so that the run's copy of the task (task.json) holds the nested task too.
+        var taskMembers = task.properties
+        taskMembers["identifier"] = .string(task.identifier)
+        nested.properties["task"] = .object(taskMembers)
+        nested.loadedFrom = url.path
+        return nested
     }
 }

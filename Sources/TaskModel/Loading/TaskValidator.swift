@@ -73,6 +73,11 @@ struct TaskValidator {
                 throw TaskLoadError(file: file, codingPath: path(stepPath, "nextStepIdentifier"), reason: message)
             }
         }
+        if step.kind == .taskInfo, step.container == nil {
+            warnings.append(TaskWarning(
+                codingPath: stepPath.isEmpty ? "(root)" : stepPath,
+                message: "The taskInfo step \"\(step.identifier)\" names no task that was found (an inline \"task\", or \(step.identifier).json or its taskTransformer's file in the task directory); it is shown to the front end as a step."))
+        }
         for (name, target) in step.actionSkipIdentifiers.sorted(by: { $0.key < $1.key }) where !known.contains(target) {
             warnings.append(TaskWarning(
                 codingPath: path(stepPath, "actions.\(name).skipToIdentifier"),
@@ -87,7 +92,7 @@ struct TaskValidator {
             }
         }
         if let container = step.container {
-            let inner = step.kind == .subtask ? path(stepPath, "task") : stepPath
+            let inner = step.kind == .subtask || step.kind == .taskInfo ? path(stepPath, "task") : stepPath
             try check(container, prefix: inner, allIdentifiers: allIdentifiers, standalone: standalone, warnings: &warnings)
         }
     }

@@ -49,6 +49,11 @@ extension Step: Codable {
         case .subtask:
             self.container = try StepContainer(decodingFrom: try container.superDecoder(forKey: .task))
             resourceTransformer = nil
+        case .taskInfo:
+            // An inline task runs nested; without one the loader looks for its file.
+            self.container = container.contains(.task)
+                ? try StepContainer(decodingFrom: try container.superDecoder(forKey: .task)) : nil
+            resourceTransformer = nil
         case .transform:
             self.container = nil
             resourceTransformer = try container.decode(ResourceTransformer.self, forKey: .resourceTransformer)
@@ -65,7 +70,7 @@ extension Step: Codable {
         members["identifier"] = .string(identifier)
         members["type"] = .string(type.rawValue)
         if let container {
-            if kind == .subtask {
+            if kind == .subtask || kind == .taskInfo {
                 var task = members["task"]?.objectValue ?? [:]
                 try container.encodeMembers(into: &task)
                 members["task"] = .object(task)

@@ -25,11 +25,11 @@ public struct Step: Sendable {
     public var requiresBackgroundAudio: Bool
     /// The `skipToIdentifier` of each navigation action in `actions`, by action name.
     public var actionSkipIdentifiers: [String: String]
-    /// The contents of a section or subtask; nil for other steps.
+    /// The contents of a section, subtask or `taskInfo` step's task; nil for other steps.
     public var container: StepContainer?
     /// The file a transform step loads; nil for other steps.
     public var resourceTransformer: ResourceTransformer?
-    /// The file this step was loaded from by a transform; nil when written inline.
+    /// The file this step (or a `taskInfo` step's task) was loaded from; nil when written inline.
     public var loadedFrom: String?
     /// Every key of the step as written, interpreted or not.
     public var properties: [String: JSONValue]

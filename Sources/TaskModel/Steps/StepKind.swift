@@ -14,7 +14,8 @@ public enum StepKind: String, Sendable, Hashable, Codable, CaseIterable {
     case section
     /// A step loaded from another file (`resourceTransformer.resourceName`); replaced on loading.
     case transform
-    /// Information about a (sub)task; shown as a step.
+    /// A task run nested in this one (`task` inline, or loaded from the task directory), giving
+    /// a nested `task` result; shown as a step when it names no task that can be found.
     case taskInfo
     /// A container running an embedded task (`task`) as a section.
     case subtask

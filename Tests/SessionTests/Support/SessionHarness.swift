@@ -19,22 +19,26 @@ struct SessionHarness {
 
     static func make(
         taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
-        iioURI: String = "sim:walking", permissionTimeout: Double = 120, speaks: Bool = false
+        iioURI: String = "sim:walking", captureDevice: String = SessionTestEnvironment.captureDevice, permissionTimeout: Double = 120, speaks: Bool = false,
+        typeAliases: [String: String] = [:], taskDirectory: URL? = nil, configure: (inout SessionSettings) -> Void = { _ in }
     ) async throws -> SessionHarness {
         let scratch = SessionTestEnvironment.scratch(name)
         try SessionTestEnvironment.startAudio()
-        let (task, _) = try TaskLoader().loadTask(path: taskPath)
+        var registry = TypeRegistry()
+        try registry.apply(TypeAliasTable(typeAliases: typeAliases))
+        let (task, _) = try TaskLoader(registry: registry, taskDirectory: taskDirectory).loadTask(path: taskPath)
         let logger = Logger(label: "session-tests")
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
         let device = DeviceSettings(
-            iioURI: iioURI, captureDevice: SessionTestEnvironment.captureDevice,
+            iioURI: iioURI, captureDevice: captureDevice,
             playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200))
-        let registry = AsyncActionControllerRegistry.builtIn
-        let settings = SessionSettings(
-            makeController: { registry.makeController(for: $0, output: $1, settings: device) },
+        let controllers = AsyncActionControllerRegistry.builtIn
+        var settings = SessionSettings(
+            makeController: { controllers.makeController(for: $0, output: $1, settings: device) },
             permissionPolicy: policy, permissionTimeout: permissionTimeout,
             voice: speaks ? try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger) : nil,
             logger: logger)
+        configure(&settings)
         let session = try await TaskSession.create(task: task, store: store, settings: settings)
         return SessionHarness(dataDirectory: scratch, session: session, store: store, settings: settings)
     }
@@ -96,6 +100,19 @@ struct SessionHarness {
                 if let transcript { result = transcript }
             }
             return result
+        }
+    }
+
+    /// A front end whose person moves on from the timed steps `paths` after `seconds`, before
+    /// their timers end (SageResearch allows it), starting a timer first when it does not start
+    /// by itself. Other steps are left to the automatic front end.
+    static func movingOnEarly(from paths: Set<String>, after seconds: Double) -> @Sendable (TaskSession, StepShown) async throws -> Bool {
+        { session, shown in
+            guard paths.contains(shown.stepPath) else { return false }
+            if !startsByItself(shown) { try await session.startTimer() }
+            try await Task.sleep(for: .seconds(seconds))
+            try await session.forward()
+            return true
         }
     }
 

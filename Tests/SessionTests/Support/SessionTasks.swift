@@ -43,8 +43,8 @@ enum SessionTasks {
 }
 
 extension SessionTasks {
-    /// Navigation and refusals: an unsupported `distance` action and a microphone (permission
-    /// asked), a section with a motion recorder, a manual-timer active step and a step that
+    /// Navigation and refusals: an instruction step with sound and vibration commands, an
+    /// unsupported `distance` action and a microphone (permission asked), a section with a motion recorder, a manual-timer active step and a step that
     /// hides the back action.
     static let navigation = """
     {
@@ -54,13 +54,13 @@ extension SessionTasks {
             { "identifier": "roomSound", "type": "microphone", "startStepIdentifier": "sec" }
         ],
         "steps": [
-            { "identifier": "intro", "type": "instruction", "title": "Hello" },
+            { "identifier": "intro", "type": "instruction", "title": "Hello", "commands": ["playSound", "vibrateOnStart"] },
             { "identifier": "sec", "type": "section",
               "asyncActions": [ { "identifier": "motion", "type": "motion", "frequency": 50 } ],
               "steps": [
                   { "identifier": "a", "type": "instruction", "title": "A" },
                   { "identifier": "timed", "type": "active", "duration": 2, "commands": ["speakWarningOnPause"] },
-                  { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward"] }
+                  { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward", "skip"] }
               ] },
             { "identifier": "done", "type": "completion", "title": "Done" }
         ]
