@@ -274,7 +274,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "ControlProtocol", "ControlServer", "Session", "AsyncActions", "BlockingCalls", "Clocks",
-                "Motion", "ALSA", "Voice", "TaskModel",
+                "Motion", "ALSA", "Voice", "TaskModel", "Quality", "RunReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -285,7 +285,7 @@ let package = Package(
             name: "activetaskd",
             dependencies: [
                 "Daemon", "DaemonConfig", "Systemd", "ControlServer", "Recorders", "Session", "AsyncActions",
-                "BlockingCalls", "TaskModel", "Voice",
+                "BlockingCalls", "TaskModel", "Voice", "Quality",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

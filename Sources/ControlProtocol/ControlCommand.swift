@@ -19,6 +19,8 @@ public enum ControlCommand: Sendable, Hashable {
     case runsList
     case runResult(RunReference)
     case runArchive(RunReference)
+    case runQuality(RunReference)
+    case runReport(RunReference)
 
     /// The method this command came as.
     public var method: ControlMethod {
@@ -41,6 +43,8 @@ public enum ControlCommand: Sendable, Hashable {
         case .runsList: .runsList
         case .runResult: .runResult
         case .runArchive: .runArchive
+        case .runQuality: .runQuality
+        case .runReport: .runReport
         }
     }
 
@@ -51,7 +55,8 @@ public enum ControlCommand: Sendable, Hashable {
         case .runForward(let params): try? JSONValue.encoding(params)
         case .permissionAnswer(let params): try? JSONValue.encoding(params)
         case .runCancel(let params): try? JSONValue.encoding(params)
-        case .runResume(let params), .runResult(let params), .runArchive(let params): try? JSONValue.encoding(params)
+        case .runResume(let params), .runResult(let params), .runArchive(let params), .runQuality(let params),
+             .runReport(let params): try? JSONValue.encoding(params)
         default: nil
         }
     }
@@ -86,6 +91,8 @@ extension ControlCommand {
         case .runsList: try Self.expectNoParams(params, method); self = .runsList
         case .runResult: self = .runResult(try Self.decodeParams(RunReference.self, params, method))
         case .runArchive: self = .runArchive(try Self.decodeParams(RunReference.self, params, method))
+        case .runQuality: self = .runQuality(try Self.decodeParams(RunReference.self, params, method))
+        case .runReport: self = .runReport(try Self.decodeParams(RunReference.self, params, method))
         case .eventsSubscribe, .eventsUnsubscribe, .rpcDiscover:
             throw ControlError(.internalError, "\(method.rawValue) is answered by the server, not the daemon's handler.")
         }

@@ -19,6 +19,8 @@ public enum ControlMethod: String, Sendable, Hashable, CaseIterable, Codable {
     case runsList = "runs.list"
     case runResult = "run.result"
     case runArchive = "run.archive"
+    case runQuality = "run.qc"
+    case runReport = "run.report"
     case eventsSubscribe = "events.subscribe"
     case eventsUnsubscribe = "events.unsubscribe"
     case rpcDiscover = "rpc.discover"
@@ -30,7 +32,7 @@ public enum ControlMethod: String, Sendable, Hashable, CaseIterable, Codable {
         case .runForward: ForwardParams.self
         case .permissionAnswer: PermissionAnswerParams.self
         case .runCancel: CancelParams.self
-        case .runResume, .runResult, .runArchive: RunReference.self
+        case .runResume, .runResult, .runArchive, .runQuality, .runReport: RunReference.self
         case .eventsSubscribe: SubscribeParams.self
         case .daemonInfo, .devicesList, .runStart, .runBack, .runSkip, .runAbandon, .timerStart, .timerPause,
              .timerResume, .runStatus, .runsList, .eventsUnsubscribe, .rpcDiscover:
@@ -50,6 +52,8 @@ public enum ControlMethod: String, Sendable, Hashable, CaseIterable, Codable {
         case .runsList: RunList.self
         case .runResult: RunResult.self
         case .runArchive: ArchiveLocation.self
+        case .runQuality: RunQualityResult.self
+        case .runReport: ReportLocation.self
         case .eventsSubscribe, .eventsUnsubscribe: Subscription.self
         case .rpcDiscover: nil
         }
@@ -84,6 +88,8 @@ public enum ControlMethod: String, Sendable, Hashable, CaseIterable, Codable {
         case .runsList: "The runs kept in the data directory."
         case .runResult: "A run's taskResult.json, run directory and archive."
         case .runArchive: "Where a run's upload archive is."
+        case .runQuality: "A finished run's quality checks (qc.json): the verdict and every check (docs/quality.md)."
+        case .runReport: "Writes a run's report (one self-contained HTML file) and says where it is."
         case .eventsSubscribe: "Receive event notifications on this connection."
         case .eventsUnsubscribe: "Stop receiving event notifications on this connection."
         case .rpcDiscover: "This OpenRPC document."
@@ -102,7 +108,7 @@ public enum ControlMethod: String, Sendable, Hashable, CaseIterable, Codable {
         case .permissionAnswer: [.noRunningRun, .notFound, .commandOutOfOrder]
         case .runCancel: [.noRunningRun]
         case .runResume: [.notFound, .commandOutOfOrder, .runAlreadyRunning, .deviceUnavailable]
-        case .runResult, .runArchive: [.notFound, .commandOutOfOrder]
+        case .runResult, .runArchive, .runQuality, .runReport: [.notFound, .commandOutOfOrder]
         }
     }
 }

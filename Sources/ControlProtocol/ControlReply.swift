@@ -8,6 +8,8 @@ public enum ControlReply: Sendable, Hashable {
     case runs(RunList)
     case result(RunResult)
     case archive(ArchiveLocation)
+    case quality(RunQualityResult)
+    case report(ReportLocation)
 
     /// The result's JSON.
     public func jsonValue() throws -> JSONValue {
@@ -19,6 +21,8 @@ public enum ControlReply: Sendable, Hashable {
         case .runs(let value): try JSONValue.encoding(value)
         case .result(let value): try JSONValue.encoding(value)
         case .archive(let value): try JSONValue.encoding(value)
+        case .quality(let value): try JSONValue.encoding(value)
+        case .report(let value): try JSONValue.encoding(value)
         }
     }
 
@@ -32,6 +36,8 @@ public enum ControlReply: Sendable, Hashable {
         case .runs: method.returns(RunList.self)
         case .result: method.returns(RunResult.self)
         case .archive: method.returns(ArchiveLocation.self)
+        case .quality: method.returns(RunQualityResult.self)
+        case .report: method.returns(ReportLocation.self)
         }
     }
 }

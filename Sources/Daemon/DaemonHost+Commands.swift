@@ -6,6 +6,8 @@ import ControlProtocol
 import Foundation
 import Logging
 import Motion
+import Quality
+import RunReport
 import Session
 import TaskModel
 
@@ -67,6 +69,24 @@ extension DaemonHost {
                 throw ControlError(.notFound, "The run \(uuid) has no archive yet: it is \(summary.status?.rawValue ?? "unreadable"). Wait for it to finish, or resume it if it was saved.")
             }
             return .archive(ArchiveLocation(taskRunUUID: uuid.uuidString, archive: archive.path))
+        case .runQuality(let reference):
+            let (uuid, directory) = try await finishedRun(reference, for: "run.qc")
+            let store = store, thresholds = settings.qualityThresholds
+            let report = try await BlockingCall.run("run-quality") { () throws -> QualityReport in
+                let url = directory.url.appendingPathComponent(QualityReport.fileName)
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    return try JSONDecoder().decode(QualityReport.self, from: data)
+                }
+                return try store.writeQuality(of: directory, thresholds: thresholds)
+            }
+            return .quality(RunQualityResult(taskRunUUID: uuid.uuidString, summary: summary(report), report: try JSONValue.encoding(report)))
+        case .runReport(let reference):
+            let (uuid, directory) = try await finishedRun(reference, for: "run.report")
+            let thresholds = settings.qualityThresholds
+            let url = try await BlockingCall.run("run-report") {
+                try RunReportWriter.write(runDirectory: directory.url, thresholds: thresholds)
+            }
+            return .report(ReportLocation(taskRunUUID: uuid.uuidString, report: url.path))
         }
         return .status(await status())
     }
@@ -79,7 +99,7 @@ extension DaemonHost {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
         }
-        let loader = TaskLoader(registry: settings.typeRegistry)
+        let loader = TaskLoader(registry: settings.typeRegistry, taskDirectory: settings.taskDirectory)
         let taskDirectory = settings.taskDirectory
         let dataDirectory = settings.dataDirectory
         let (task, origin): (TaskDefinition, String) = try await BlockingCall.run("task-load") { () throws -> (TaskDefinition, String) in
@@ -155,7 +175,9 @@ extension DaemonHost {
         }
         let resumed: TaskSession
         do {
-            resumed = try await TaskSession.resume(uuid, store: store, loader: TaskLoader(registry: settings.typeRegistry), settings: await sessionSettings())
+            resumed = try await TaskSession.resume(
+                uuid, store: store, loader: TaskLoader(registry: settings.typeRegistry, taskDirectory: settings.taskDirectory),
+                settings: await sessionSettings())
         } catch {
             throw ControlError.outOfOrder("run.resume", state: error.message, allowed: ["run.resume of a saved run"])
         }
@@ -168,7 +190,8 @@ extension DaemonHost {
         let devices = settings.devices
         return SessionSettings(
             makeController: { controllers.makeController(for: $0, output: $1, settings: devices) },
-            permissionPolicy: settings.permissionPolicy, voice: await voicePrompter(), logger: logger)
+            permissionPolicy: settings.permissionPolicy, voice: await voicePrompter(),
+            qualityThresholds: settings.qualityThresholds, logger: logger)
     }
 
     // MARK: Queries
@@ -236,6 +259,18 @@ extension DaemonHost {
         }
         return RunResult(taskRunUUID: uuid.uuidString, state: Self.state(of: summary), runDirectory: summary.directory.path,
                          archive: summary.archive?.path, taskResult: value)
+    }
+
+    /// The directory of a run that has ended (checks and reports read finished files).
+    func finishedRun(_ reference: RunReference, for method: String) async throws -> (UUID, RunDirectory) {
+        let uuid = try Self.uuid(reference)
+        guard let summary = await runSummaries().first(where: { $0.taskRunUUID == uuid }) else {
+            throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
+        }
+        guard summary.status == .final else {
+            throw ControlError.outOfOrder(method, state: "run \(uuid) is \(summary.status?.rawValue ?? "unreadable")", allowed: ["\(method) once the run has finished"])
+        }
+        return (uuid, RunDirectory(url: summary.directory, taskRunUUID: uuid))
     }
 
     func devices() async throws -> DeviceList {

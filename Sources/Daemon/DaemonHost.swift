@@ -5,6 +5,7 @@ public import ControlProtocol
 public import ControlServer
 import Foundation
 import Logging
+import Quality
 public import ServiceLifecycle
 public import Session
 import TaskModel
@@ -37,6 +38,8 @@ public actor DaemonHost: ControlHandler, Service {
     private let started: AsyncStream<Started>
     private let startedContinuation: AsyncStream<Started>.Continuation
     private var sequence: UInt64 = 0
+    /// A run's quality report, from the event just before its taskFinished.
+    private var lastQuality: QualityReport?
     var loaded: Loaded?
     var session: TaskSession?
     var view = RunView()
@@ -135,7 +138,13 @@ public actor DaemonHost: ControlHandler, Service {
     // MARK: Events
 
     func forward(_ event: SessionEvent, of source: TaskSession) {
-        guard let payload = SessionEventTranslation.payload(of: event.kind, taskRunUUID: source.taskRunUUID) else { return }
+        if case .qualityChecked(let report) = event.kind {
+            lastQuality = report
+            return
+        }
+        let quality: QualityReport?
+        if case .taskFinished = event.kind { quality = lastQuality; lastQuality = nil } else { quality = nil }
+        guard let payload = SessionEventTranslation.payload(of: event.kind, taskRunUUID: source.taskRunUUID, quality: quality) else { return }
         if source === session { view.apply(payload, uptime: event.uptime) }
         sequence += 1
         wireContinuation.yield(ControlEvent(sequence: sequence, uptime: event.uptime, payload: payload))

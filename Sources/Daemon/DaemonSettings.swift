@@ -1,6 +1,7 @@
 public import AsyncActions
 public import Foundation
 public import Logging
+public import Quality
 public import Session
 public import TaskModel
 public import Voice
@@ -22,12 +23,14 @@ public struct DaemonSettings: Sendable {
     public var controllers: AsyncActionControllerRegistry
     /// Old runs pruned at start and after each run; nil keeps every run.
     public var retention: RetentionPolicy?
+    /// The limits of the quality checks written at the end of each run (docs/quality.md).
+    public var qualityThresholds: QualityThresholds
     public var logger: Logger
 
     public init(
         dataDirectory: URL, taskDirectory: URL, devices: DeviceSettings, voice: VoiceConfiguration?,
         permissionPolicy: PermissionPolicy, typeRegistry: TypeRegistry, controllers: AsyncActionControllerRegistry,
-        retention: RetentionPolicy?, logger: Logger
+        retention: RetentionPolicy?, qualityThresholds: QualityThresholds = QualityThresholds(), logger: Logger
     ) {
         self.dataDirectory = dataDirectory
         self.taskDirectory = taskDirectory
@@ -37,6 +40,7 @@ public struct DaemonSettings: Sendable {
         self.typeRegistry = typeRegistry
         self.controllers = controllers
         self.retention = retention
+        self.qualityThresholds = qualityThresholds
         self.logger = logger
     }
 }

@@ -1,4 +1,5 @@
 import ControlProtocol
+import Quality
 import Foundation
 import Session
 import TaskModel
@@ -8,7 +9,7 @@ import TaskModel
 /// them across every run of the daemon's life).
 enum SessionEventTranslation {
     /// The wire payload of `kind` for the run `taskRunUUID`; nil for nothing to send.
-    static func payload(of kind: SessionEvent.Kind, taskRunUUID: UUID) -> ControlEventPayload? {
+    static func payload(of kind: SessionEvent.Kind, taskRunUUID: UUID, quality: QualityReport? = nil) -> ControlEventPayload? {
         switch kind {
         case .stepShown(let shown):
             return .stepShown(stepShownEvent(shown))
@@ -48,9 +49,12 @@ enum SessionEventTranslation {
         case .taskFinished(let reason, let directory, let archive):
             return .taskFinished(TaskFinishedEvent(
                 taskRunUUID: taskRunUUID.uuidString, reason: RunState(reason), runDirectory: directory.path,
-                archive: archive?.path))
+                archive: archive?.path, quality: quality.map(summary)))
         case .eventsLost(let count):
             return .eventsLost(EventsLostEvent(count: count))
+        case .qualityChecked:
+            // Carried by the taskFinished event that follows (DaemonHost keeps it until then).
+            return nil
         }
     }
 
@@ -60,6 +64,12 @@ enum SessionEventTranslation {
             progress: shown.progress, allowedActions: shown.allowedActions.compactMap(StepAction.init(rawValue:)),
             duration: shown.duration, previousResult: shown.previousResult.flatMap { try? JSONValue.encoding($0) })
     }
+}
+
+/// The verdict and the sentences of the checks that are not ok, worst first.
+func summary(_ report: QualityReport) -> QualitySummary {
+    let problems = report.checks.filter { $0.verdict != .ok }.sorted { $0.verdict > $1.verdict }.map(\.message)
+    return QualitySummary(verdict: report.verdict.rawValue, problems: problems)
 }
 
 extension RunState {

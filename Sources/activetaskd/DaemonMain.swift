@@ -5,6 +5,7 @@ import Daemon
 import DaemonConfig
 import Foundation
 import Logging
+import Quality
 import Recorders
 import ServiceLifecycle
 import Session
@@ -102,7 +103,16 @@ struct DaemonMain {
             permissionPolicy: Session.PermissionPolicy(decisions, default: .granted), typeRegistry: registry,
             controllers: .builtIn,
             retention: Session.RetentionPolicy(keepCount: retention.maxRuns, maximumAge: retention.maxAgeDays * 86_400),
-            logger: logger)
+            qualityThresholds: try qualityThresholds(configuration.qualityThresholds), logger: logger)
+    }
+
+    /// The `quality` object of the configuration as check thresholds (keys left out keep their
+    /// defaults).
+    static func qualityThresholds(_ data: Data?) throws -> QualityThresholds {
+        guard let data else { return QualityThresholds() }
+        do { return try JSONDecoder().decode(QualityThresholds.self, from: data) } catch {
+            throw DaemonStartError(message: "quality: \(error). Use the keys docs/quality.md lists, with numbers.")
+        }
     }
 
     /// Recorded prompt clips: `<key or text>.wav` in the clip directory.

@@ -163,6 +163,9 @@ actor CannedSession: ControlHandler, Service {
                 throw ControlError(.commandOutOfOrder, "Run \(run.uuid) has no archive yet; it is written when the run finishes.")
             }
             return .archive(ArchiveLocation(taskRunUUID: run.uuid, archive: archive))
+        case .runQuality(let reference), .runReport(let reference):
+            // A canned session records nothing to check.
+            throw .notFound("Quality checks of run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID)
         }
     }
 

@@ -72,6 +72,39 @@ struct AutoRunTests {
         let archived = try await fixture.ctl("archive", uuid)
         #expect(archived.standardOutput == "\(archive.path)\n")
 
+        // Quality: qc.json in the run directory (not archived), run.qc and run.report.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("qc.json").path))
+        #expect(!entries.contains("qc.json"))
+        let client = try LineClient(path: fixture.socket)
+        let quality = try client.result("run.qc", ["taskRunUUID": uuid])
+        let qualitySummary = quality["summary"] as? [String: Any]
+        #expect(["ok", "warning", "failed"].contains(qualitySummary?["verdict"] as? String ?? ""))
+        let checks = (quality["report"] as? [String: Any])?["checks"] as? [[String: Any]] ?? []
+        #expect(checks.contains { $0["check"] as? String == "gaps" && $0["identifier"] as? String == "motion" } || !checks.isEmpty)
+        let report = try client.result("run.report", ["taskRunUUID": uuid])
+        let reportPath = try #require(report["report"] as? String)
+        let html = try String(contentsOfFile: reportPath, encoding: .utf8)
+        #expect(html.contains("<svg") && html.contains("DaemonWalk"))
+        let missing = try client.call("run.qc", ["taskRunUUID": UUID().uuidString])
+        #expect((missing["error"] as? [String: Any])?["code"] as? Int == -32004)
+
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output)")
+    }
+
+    @Test("taskFinished carries the run's quality verdict")
+    func taskFinishedCarriesQuality() async throws {
+        let fixture = try DaemonFixture("quality")
+        let daemon = try await fixture.start()
+        let file = try fixture.write(task: DaemonTasks.walk(walking: 1), name: "walk")
+        let watcher = try LineClient(path: fixture.socket)
+        _ = try watcher.result("events.subscribe", ["kinds": ["taskFinished"]])
+        let run = try await fixture.ctl("run", file, "--auto", "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        let finished = try watcher.waitForEvent("taskFinished", within: 30)
+        let quality = finished["quality"] as? [String: Any]
+        #expect(["ok", "warning", "failed"].contains(quality?["verdict"] as? String ?? ""), "\(finished)")
+        #expect(quality?["problems"] is [String])
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output)")
     }
