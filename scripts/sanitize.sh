@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the test suite under ThreadSanitizer and/or AddressSanitizer (with LeakSanitizer), each
-# in its own build directory (.build/thread, .build/address), with the committed suppressions
+# in its own build directory (.build/tsan, .build/asan), with the committed suppressions
 # (scripts/sanitizers/*.supp, Swift runtime noise only). Fails when a test fails or a sanitizer
 # reports anything. Not part of scripts/test.sh: see docs/testing.md for the time it takes.
 #
@@ -32,7 +32,7 @@ export LSAN_OPTIONS="suppressions=$root/scripts/sanitizers/lsan.supp:print_suppr
 
 status=0
 for sanitizer in "${sanitizers[@]}"; do
-  scratch=.build/$sanitizer
+  scratch=.build/${sanitizer:0:1}san
   log=$scratch/sanitize-test.log
   echo "== $sanitizer: building the tests"
   swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 | grep -E 'error:|Build' || true
