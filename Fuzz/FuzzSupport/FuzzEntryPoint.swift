@@ -16,9 +16,11 @@ enum FuzzEntryPoint {
     }
 }
 
-/// libFuzzer's `main` (linked by `-sanitize=fuzzer`) looks for this symbol; with
+#if FUZZING
+/// libFuzzer's runtime (linked by `-sanitize=fuzzer`) requires this symbol; with
 /// `LLVMFuzzerRunDriver` driving the run it is the same target.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     FuzzEntryPoint.runTarget(data: data, size: size)
 }
+#endif
