@@ -495,6 +495,31 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Fuzz targets (docs/fuzzing.md, scripts/fuzz.sh): libFuzzer executables built with
+        // -DFUZZING, replayers of their inputs otherwise. A new target is one main.swift here.
+        .target(
+            name: "FuzzSupport",
+            path: "Fuzz/FuzzSupport",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "fuzz-task",
+            dependencies: ["FuzzSupport", "TaskModel", "TaskNavigation"],
+            path: "Fuzz/TaskFuzzer",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "fuzz-scan",
+            dependencies: ["FuzzSupport", "IIO", "Motion"],
+            path: "Fuzz/ScanFuzzer",
+            swiftSettings: strict
+        ),
+        // Replays the committed seed corpora through the fuzz targets built without FUZZING.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["fuzz-task", "fuzz-scan", "TestSupport"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

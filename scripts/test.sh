@@ -14,4 +14,6 @@ failed=$(grep -c '^✘ Test .* failed after' "$log" || true)
 if [ -n "$total" ]; then
   echo "tests: $((total - failed)) passed, $failed failed"
 fi
+# A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
+./scripts/fuzz.sh --seconds 20 || status=1
 exit "$status"

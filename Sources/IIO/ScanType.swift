@@ -25,6 +25,9 @@ public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
         self.repeat = `repeat`
     }
 
+    /// The most repeats the kernel can declare (`repeat` is a `u8` in `struct iio_scan_type`).
+    public static let maximumRepeat = 255
+
     /// Bytes of storage per value.
     public var storageBytes: Int { storageBits / 8 }
 
@@ -55,7 +58,7 @@ public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
         var repeatCount = 1
         if let cross = storageText.firstIndex(of: "X") {
             guard let value = Int(storageText[..<cross]), let count = Int(storageText[storageText.index(after: cross)...]),
-                count >= 1
+                (1...ScanType.maximumRepeat).contains(count)
             else { return nil }
             storage = value
             repeatCount = count
@@ -63,7 +66,9 @@ public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
             guard let value = Int(storageText) else { return nil }
             storage = value
         }
-        guard [8, 16, 32, 64].contains(storage), bits >= 1, bits + shift <= storage else { return nil }
+        // Compared without adding, so huge or negative numbers in the text cannot overflow.
+        guard [8, 16, 32, 64].contains(storage), (1...storage).contains(bits), (0...storage - bits).contains(shift)
+        else { return nil }
         self.init(
             isBigEndian: parts[0] == "be", isSigned: sign == "s" || sign == "S", bits: bits, storageBits: storage,
             shift: shift, repeat: repeatCount)

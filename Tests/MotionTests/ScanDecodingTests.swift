@@ -28,7 +28,10 @@ struct ScanDecodingTests {
         #expect(ScanType(parsing: type.description) == type)
     }
 
-    @Test("Malformed scan types are rejected", arguments: ["", "le:s16", "xe:s16/16>>0", "le:s17/16>>0", "le:s16/12>>0", "le:q16/16>>0", "le:s12/16>>8"])
+    @Test("Malformed scan types are rejected", arguments: ["", "le:s16", "xe:s16/16>>0", "le:s17/16>>0", "le:s16/12>>0", "le:q16/16>>0", "le:s12/16>>8",
+        // Found with fuzz-scan (docs/fuzzing.md): these trapped instead of being rejected.
+        "le:s8/16>>-2", "le:s1/8>>9223372036854775807", "le:s8/8X9223372036854775807>>0", "le:s8/8X0>>0",
+        "le:s8/8X256>>0", "le:s-9223372036854775808/64>>0"])
     func rejects(text: String) {
         #expect(ScanType(parsing: text) == nil)
     }

@@ -117,8 +117,9 @@ public struct UmockdevTestbed: Sendable {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()  // only the process this test started
-            process.waitUntilExit()
         }
+        // Always wait: Foundation keeps a Process that was never waited on alive (LeakSanitizer).
+        process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
