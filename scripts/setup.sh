@@ -14,6 +14,7 @@ packages=(
   util-linux iproute2 zip unzip
   chromium python3-pil
   python3 python3-pip tmux
+  python3-libiio strace linux-perf  # bench/daemon-bench: the Python recorder and the profiles
 )
 
 missing=()
