@@ -121,36 +121,64 @@ extension TaskSession {
 
     /// Every created action with permission starts with the step timer (DESIGN: section 3).
     func startReadyControllers(stepPath: String) async {
-        for key in controllerOrder where controllers[key]?.phase == .ready {
-            await startController(key, stepPath: stepPath)
-        }
+        await start(controllerOrder.filter { controllers[$0]?.phase == .ready }, stepPath: stepPath)
     }
 
     func startController(_ key: String, stepPath: String) async {
-        guard let entry = controllers[key], entry.phase == .ready else { return }
-        controllers[key]?.phase = .running
-        let before = await runFiles()
-        do {
-            try await entry.controller.start(stepPath: stepPath)
-        } catch {
-            await fail(key, code: .deviceFailed, message: Self.message(of: error))
-            return
+        await start([key], stepPath: stepPath)
+    }
+
+    /// Starts the ready actions `keys` all at once: one device slow to start (a sound server on a
+    /// busy machine) does not hold back the first samples of the others.
+    func start(_ keys: [String], stepPath: String) async {
+        let starting = keys.compactMap { key -> (String, any AsyncActionController)? in
+            guard let entry = controllers[key], entry.phase == .ready else { return nil }
+            controllers[key]?.phase = .running
+            return (key, entry.controller)
         }
-        // The files the recorder created, so that recovery after a crash can repair them and
-        // give them file results (the manifest lists them as unfinished until stop).
+        guard !starting.isEmpty else { return }
+        let before = await runFiles()
+        let failures = await withTaskGroup(of: (String, String?).self) { group in
+            for (key, controller) in starting {
+                group.addTask {
+                    do {
+                        try await controller.start(stepPath: stepPath)
+                        return (key, nil)
+                    } catch {
+                        return (key, TaskSession.message(of: error))
+                    }
+                }
+            }
+            var failed: [(String, String)] = []
+            for await (key, message) in group {
+                if let message { failed.append((key, message)) }
+            }
+            return failed
+        }
+        for (key, message) in failures {
+            await fail(key, code: .deviceFailed, message: message)
+        }
+        // The files the recorders created, so that recovery after a crash can repair them and
+        // give them file results (the manifest lists them as unfinished until stop). Each file
+        // goes to the recorder whose base name it starts with (the longest, if two would do).
         let started = Date()
         let created = await runFiles().subtracting(before).sorted()
-        guard controllers[key]?.phase == .running else { return }
-        controllers[key]?.files += created.map { name in
+        for name in created {
             let stem = (name as NSString).deletingPathExtension
-            let suffix = stem.hasPrefix(entry.output.baseName) ? String(stem.dropFirst(entry.output.baseName.count)) : ""
+            let owner = starting.map(\.0)
+                .filter { controllers[$0]?.phase == .running }
+                .compactMap { key in controllers[key].map { (key, $0.output.baseName) } }
+                .filter { stem.hasPrefix($0.1) }
+                .max { $0.1.count < $1.1.count }
+            guard let (key, baseName) = owner, let entry = controllers[key] else { continue }
+            let suffix = String(stem.dropFirst(baseName.count))
             let contentType = switch (name as NSString).pathExtension {
             case "wav": "audio/wav"
             case "csv": "text/csv"
             default: "application/json"
             }
             let identifier = suffix.hasPrefix("_") ? entry.reference.identifier + suffix : entry.reference.identifier
-            return RunManifest.File(identifier: identifier, relativePath: name, contentType: contentType, startDate: started)
+            controllers[key]?.files.append(RunManifest.File(identifier: identifier, relativePath: name, contentType: contentType, startDate: started))
         }
     }
 
