@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// A program running in tmux, read and typed at as a person would (TESTING.md, "A terminal front
 /// end"). Each session has a tmux server of its own (`-L`), started with its output sent to
@@ -41,20 +42,36 @@ public struct TerminalSession: Sendable {
         _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-L", name, "kill-server"])
     }
 
+    /// Runs one tmux command, spawned and reaped here (not with Foundation's `Process`, whose
+    /// one-at-a-time reaping a long-lived child of another test can hold up), within 10 s.
     private func tmux(_ arguments: [String], capture: Bool) async throws -> String {
         let name = name
         return try await onOwnThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-            process.arguments = ["-L", name] + arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let pipe = capture ? Pipe() : nil
-            process.standardOutput = pipe ?? FileHandle.nullDevice
-            try process.run()
-            let data = pipe?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+            defer { try? FileManager.default.removeItem(at: output) }
+            let pid = try ChildSpawn.spawn(
+                ["/usr/bin/tmux", "-L", name] + arguments, environment: ProcessInfo.processInfo.environment,
+                standardOutput: capture ? output.path : "/dev/null", standardError: "/dev/null")
+            let deadline = Date().addingTimeInterval(10)
+            var status: Int32 = 0
+            while true {
+                let result = waitpid(pid, &status, WNOHANG)
+                // Reaped, or gone (another reaper took it): either way it has ended.
+                if result == pid || result < 0 { break }
+                if Date() > deadline {
+                    kill(pid, SIGKILL)
+                    _ = waitpid(pid, &status, 0)
+                    throw TerminalSessionError(command: arguments.first ?? "tmux")
+                }
+                usleep(10_000)
+            }
+            return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         }
     }
+}
+
+/// A tmux command that did not finish within its time.
+public struct TerminalSessionError: Error, CustomStringConvertible {
+    public var command: String
+    public var description: String { "tmux \(command) did not finish within 10 s." }
 }
