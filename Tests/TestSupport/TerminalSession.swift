@@ -37,9 +37,13 @@ public struct TerminalSession: Sendable {
         return (false, last)
     }
 
-    /// Ends the session and its server.
+    /// Ends the session, its server and the program in it.
     public func end() {
-        _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-L", name, "kill-server"])
+        guard let pid = try? ChildSpawn.spawn(
+            ["/usr/bin/tmux", "-L", name, "kill-server"], environment: ProcessInfo.processInfo.environment,
+            standardOutput: "/dev/null", standardError: "/dev/null") else { return }
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
     }
 
     /// Runs one tmux command, spawned and reaped here (not with Foundation's `Process`, whose
