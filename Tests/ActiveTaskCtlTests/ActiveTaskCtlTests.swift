@@ -95,7 +95,7 @@ import Testing
         1. WalkAndBalance/overview [overview]
         2. WalkAndBalance/walk/walkInstructions [instruction]
         3. WalkAndBalance/walk/pocket [countdown] 5 s
-           at 0 s say "Put the device in your front pocket."
+           at 0 s say "Pocket the device."
            at 2 s say "three"
            at 3 s say "two"
            at 4 s say "one"
@@ -108,7 +108,7 @@ import Testing
            stop motion (declared by WalkAndBalance/walk) when this step ends
         5. WalkAndBalance/balance/standInstructions [instruction]
         6. WalkAndBalance/balance/getReady [countdown] 4 s
-           at 0 s say "Stand still in three seconds."
+           at 0 s say "Get ready."
            at 1 s say "three"
            at 2 s say "two"
            at 3 s say "one"
@@ -126,6 +126,6 @@ import Testing
         """
 
     static let examplePlanJSON = #"""
-        {"steps":[{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/overview","stopAsyncActions":[],"type":"overview"},{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/walk/walkInstructions","stopAsyncActions":[],"type":"instruction"},{"duration":5,"spokenInstructions":[{"text":"Put the device in your front pocket.","time":0},{"text":"three","time":2},{"text":"two","time":3},{"text":"one","time":4}],"startAsyncActions":[],"stepPath":"WalkAndBalance/walk/pocket","stopAsyncActions":[],"type":"countdown"},{"duration":20,"spokenInstructions":[{"text":"Start walking.","time":0},{"text":"Halfway there.","time":10},{"text":"Five more seconds.","time":15},{"text":"Stop walking.","time":20}],"startAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/walk"}],"stepPath":"WalkAndBalance/walk/walking","stopAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/walk"}],"type":"active"},{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/balance/standInstructions","stopAsyncActions":[],"type":"instruction"},{"duration":4,"spokenInstructions":[{"text":"Stand still in three seconds.","time":0},{"text":"three","time":1},{"text":"two","time":2},{"text":"one","time":3}],"startAsyncActions":[],"stepPath":"WalkAndBalance/balance/getReady","stopAsyncActions":[],"type":"countdown"},{"duration":20,"spokenInstructions":[{"text":"Stand still now.","time":0},{"text":"Ten more seconds.","time":10},{"text":"You can relax.","time":20}],"startAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/balance"},{"identifier":"roomSound","owner":"WalkAndBalance/balance"}],"stepPath":"WalkAndBalance/balance/stand","stopAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/balance"},{"identifier":"roomSound","owner":"WalkAndBalance/balance"}],"type":"active"},{"duration":null,"spokenInstructions":[{"text":"All done. Thank you.","time":0}],"startAsyncActions":[],"stepPath":"WalkAndBalance/done","stopAsyncActions":[],"type":"completion"}],"taskIdentifier":"WalkAndBalance"}
+        {"steps":[{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/overview","stopAsyncActions":[],"type":"overview"},{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/walk/walkInstructions","stopAsyncActions":[],"type":"instruction"},{"duration":5,"spokenInstructions":[{"text":"Pocket the device.","time":0},{"text":"three","time":2},{"text":"two","time":3},{"text":"one","time":4}],"startAsyncActions":[],"stepPath":"WalkAndBalance/walk/pocket","stopAsyncActions":[],"type":"countdown"},{"duration":20,"spokenInstructions":[{"text":"Start walking.","time":0},{"text":"Halfway there.","time":10},{"text":"Five more seconds.","time":15},{"text":"Stop walking.","time":20}],"startAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/walk"}],"stepPath":"WalkAndBalance/walk/walking","stopAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/walk"}],"type":"active"},{"duration":null,"spokenInstructions":[],"startAsyncActions":[],"stepPath":"WalkAndBalance/balance/standInstructions","stopAsyncActions":[],"type":"instruction"},{"duration":4,"spokenInstructions":[{"text":"Get ready.","time":0},{"text":"three","time":1},{"text":"two","time":2},{"text":"one","time":3}],"startAsyncActions":[],"stepPath":"WalkAndBalance/balance/getReady","stopAsyncActions":[],"type":"countdown"},{"duration":20,"spokenInstructions":[{"text":"Stand still now.","time":0},{"text":"Ten more seconds.","time":10},{"text":"You can relax.","time":20}],"startAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/balance"},{"identifier":"roomSound","owner":"WalkAndBalance/balance"}],"stepPath":"WalkAndBalance/balance/stand","stopAsyncActions":[{"identifier":"motion","owner":"WalkAndBalance/balance"},{"identifier":"roomSound","owner":"WalkAndBalance/balance"}],"type":"active"},{"duration":null,"spokenInstructions":[{"text":"All done. Thank you.","time":0}],"startAsyncActions":[],"stepPath":"WalkAndBalance/done","stopAsyncActions":[],"type":"completion"}],"taskIdentifier":"WalkAndBalance"}
         """#
 }
