@@ -11,7 +11,7 @@ struct TakeOverTests {
     func anotherClientFinishesTheRun() async throws {
         let fixture = try DaemonFixture("takeover")
         let daemon = try await fixture.start()
-        let file = try fixture.write(task: DaemonTasks.manualWalk("TakeOver", walking: 4), name: "walk")
+        let file = try fixture.write(task: DaemonTasks.manualWalk("TakeOver", walking: 10), name: "walk")
         let watcher = try fixture.subscriber(to: ["stepShown"])
 
         let first = try fixture.spawn([CommandRunner.executable.path, "--socket", fixture.socket, "run", file, "--auto"])
@@ -38,7 +38,7 @@ struct TakeOverTests {
         let motionName = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix("motion.json") })
         let motion = try RunFiles.Motion(directory.appendingPathComponent(motionName))
         #expect(motion.countFits(frequency: 100), "\(motion.samples.count) samples over \(motion.span) s")
-        #expect(motion.span > 3.7 && motion.span < 4.6, "span \(motion.span) s")
+        #expect(motion.span > 9.7 && motion.span < 10.6, "span \(motion.span) s")
         #expect(motion.longestGap < 0.05, "longest gap \(motion.longestGap) s")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
