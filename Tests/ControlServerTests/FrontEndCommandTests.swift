@@ -20,19 +20,27 @@ import TestSupport
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let socket = scratch.url.appendingPathComponent("control.sock").path
-        let process = Process()
-        process.executableURL = server
-        process.arguments = ["--socket", socket, "--data-dir", scratch.url.path, "--tick", "\(tick)"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        // Spawned and reaped here, not with Foundation's Process (see CommandRunner).
+        let output = scratch.url.appendingPathComponent("server.out")
+        let pid = try ChildSpawn.spawn([server.path, "--socket", socket, "--data-dir", scratch.url.path, "--tick", "\(tick)"],
+                                       environment: ProcessInfo.processInfo.environment, standardOutput: output.path,
+                                       standardError: "/dev/null")
         defer {
-            process.terminate()
-            process.waitUntilExit()
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        let ready = try await onOwnThread { output.fileHandleForReading.availableData }
-        #expect(String(decoding: ready, as: UTF8.self) == "listening\n")
+        let ready = try await onOwnThread { () -> String in
+            let deadline = Date().addingTimeInterval(20)
+            var text = ""
+            while Date() < deadline {
+                text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                if text.contains("\n") { break }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return text
+        }
+        #expect(ready == "listening\n")
         return try await body(socket, scratch)
     }
 

@@ -74,21 +74,19 @@ import TestSupport
     /// Runs the helper until it reports recording, lets it write a little longer, kills it
     /// with SIGKILL and returns the signal that ended it.
     static func recordAndKill(_ helper: URL, dataDirectory: URL, uuid: UUID) throws -> Int32 {
-        let process = Process()
-        process.executableURL = helper
-        process.arguments = [dataDirectory.path, uuid.uuidString]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("recording") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
+        // Spawned and reaped here, not with Foundation's Process (see CommandRunner).
+        let output = dataDirectory.deletingLastPathComponent().appendingPathComponent("writer-\(uuid.uuidString).out")
+        let pid = try ChildSpawn.spawn([helper.path, dataDirectory.path, uuid.uuidString],
+                                       environment: ProcessInfo.processInfo.environment, standardOutput: output.path, standardError: nil)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("recording") {
+            Thread.sleep(forTimeInterval: 0.02)
         }
         Thread.sleep(forTimeInterval: 0.3)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? process.terminationStatus : -1
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFSIGNALED/WTERMSIG are macros Swift does not import.
+        return (status & 0x7f) != 0 && (status & 0x7f) != 0x7f ? status & 0x7f : -1
     }
 }

@@ -225,15 +225,7 @@ import ZIPFoundation
     }
 
     static func runTool(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try CommandRunner.runBlocking(URL(fileURLWithPath: path), arguments).standardOutput
     }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// Runs the built `activetaskctl` (or another real program) as a subprocess.
 public enum CommandRunner {
@@ -30,40 +31,49 @@ public enum CommandRunner {
         try await onOwnThread { try runBlocking(program, arguments, environment: environment) }
     }
 
-    private static func runBlocking(_ program: URL, _ arguments: [String], environment: [String: String?]) throws -> Output {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.currentDirectoryURL = PackagePaths.root
-        if !environment.isEmpty {
-            var merged = ProcessInfo.processInfo.environment
-            for (name, value) in environment { merged[name] = value }
-            process.environment = merged
+    /// `run` on the calling thread, for code that is not async.
+    ///
+    /// Spawned and reaped here with posix_spawn and waitpid, not with Foundation's `Process`:
+    /// Foundation reaps its children one blocking wait at a time, so while another test's
+    /// long-lived child runs, a finished one stays a zombie and its `waitUntilExit` never returns.
+    public static func runBlocking(_ program: URL, _ arguments: [String], environment: [String: String?] = [:]) throws -> Output {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString)")
+        let outputURL = scratch.appendingPathExtension("out"), errorURL = scratch.appendingPathExtension("err")
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorURL)
         }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Drain standard error on another thread so that neither pipe can fill up and block the child.
-        let errorBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorBox.data = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        // In the package root: `sh` changes directory and execs the program in its place
+        // (posix_spawn's addchdir is not visible from Swift's Glibc module).
+        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", PackagePaths.root.path, program.path] + arguments
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let errorData = errorBox.data
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var pid: pid_t = 0
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program.path])
+        }
+        let result = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard result == 0 else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program.path, NSLocalizedDescriptionKey: String(cString: strerror(result))])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Output(status: exitStatus,
+                      standardOutput: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+                      standardError: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
     }
-}
-
-/// Carries bytes read on another thread; written once before `group.leave()`, read after `wait()`.
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// Writes umockdev testbeds (device descriptions and read scripts) and runs the built
 /// `activetaskctl` under `umockdev-run`, so libiio's real `local:` backend reads emulated
@@ -94,34 +95,30 @@ public struct UmockdevTestbed: Sendable {
 
     private func runBlocking(_ shellCommand: String, wrapper: [String], timeout: Double) throws -> Output {
         let umockdevArguments = try write()
-        let process = Process()
-        let arguments = ["umockdev-run"] + umockdevArguments + ["--", "sh", "-c", shellCommand]
-        if wrapper.isEmpty {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-            process.arguments = Array(arguments.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: wrapper[0])
-            process.arguments = Array(wrapper.dropFirst()) + arguments
-        }
+        let arguments = ["/usr/bin/umockdev-run"] + umockdevArguments + ["--", "sh", "-c", shellCommand]
         var environment = ProcessInfo.processInfo.environment
         environment["CTL"] = Self.activetaskctl
-        process.environment = environment
         let stdoutURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
         let stderrURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
+        // Spawned and reaped here, not with Foundation's Process (see CommandRunner).
+        let pid = try ChildSpawn.spawn(wrapper + arguments, environment: environment,
+                                       standardOutput: stdoutURL.path, standardError: stderrURL.path)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()  // only the process this test started
+        var status: Int32 = 0
+        var reaped = false
+        while Date() < deadline {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno != EINTR) { reaped = true; break }
+            usleep(20_000)
         }
-        // Always wait: Foundation keeps a Process that was never waited on alive (LeakSanitizer).
-        process.waitUntilExit()
+        if !reaped {
+            kill(pid, SIGTERM)  // only the process this test started
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        // WIFEXITED/WEXITSTATUS are macros Swift does not import.
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Output(
-            status: process.terminationStatus,
+            status: exitStatus,
             stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "")
     }
