@@ -12,7 +12,8 @@ struct SocketActivationTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let path = scratch.url.appendingPathComponent("control.sock").path
-        async let run = ChildProcess.run(tool, ["-l", path, ChildProcess.helper, "listen"])
+        // Bounded: should the connection below never be made, the activator would wait forever.
+        async let run = ChildProcess.run("/usr/bin/timeout", ["60", tool, "-l", path, ChildProcess.helper, "listen"])
         let reply = try await onOwnThread { try Self.connectAndRead(path: path) }
         let output = try await run
         #expect(reply == "descriptors=3\n")
@@ -28,7 +29,7 @@ struct SocketActivationTests {
 
     /// Connects once the activator listens (it creates the socket file) and reads the reply.
     static func connectAndRead(path: String) throws -> String {
-        for _ in 0..<200 {
+        for _ in 0..<1200 {
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(descriptor) }
             let connected = withUnixSocketAddress(path) { connect(descriptor, $0, $1) }
