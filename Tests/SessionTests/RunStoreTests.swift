@@ -154,6 +154,10 @@ import ZIPFoundation
             }
         }
         try await onOwnThread {
+            // The reader must be reading before the rewrites start, or a fast writer could finish
+            // before it ever looks.
+            let deadline = Date().addingTimeInterval(10)
+            while state.reads == 0 && Date() < deadline { usleep(1_000) }
             for index in 0..<300 {
                 var manifest = base
                 // Sizes go up and down so a torn write would show.
@@ -233,15 +237,17 @@ import ZIPFoundation
 final class ReaderState: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
-    private(set) var reads = 0
-    private(set) var failures = 0
+    private var readCount = 0
+    private var failureCount = 0
 
     var isDone: Bool { lock.withLock { done } }
+    var reads: Int { lock.withLock { readCount } }
+    var failures: Int { lock.withLock { failureCount } }
     func finish() { lock.withLock { done = true } }
     func record(ok: Bool) {
         lock.withLock {
-            reads += 1
-            if !ok { failures += 1 }
+            readCount += 1
+            if !ok { failureCount += 1 }
         }
     }
 }
