@@ -208,7 +208,7 @@ extension DaemonHost {
         case .running: return .running
         case .waitingForPermission: return .waitingForPermission
         case .paused: return .paused
-        case .finished: return loaded == nil ? .finished : .finished
+        case .finished: return .finished
         case .saved: return .saved
         }
     }
