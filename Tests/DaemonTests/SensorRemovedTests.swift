@@ -6,7 +6,8 @@ import TestSupport
 /// The IMU disappears while a task records motion and sound through the daemon: libiio's real
 /// `local:` backend reads an emulated device (umockdev), whose sysfs directory the test removes
 /// mid-recording. Only the motion controller fails, with an error result saying what to do;
-/// the microphone and the run go on, the daemon stays up, and the next run works.
+/// the microphone and the run go on, the daemon stays up, and the next run works (sound recorded,
+/// motion refused at once with a sentence naming the missing sensor).
 @Suite("activetaskd: a sensor removed mid-recording", .enabled(if: UmockdevTestbed.isAvailable))
 struct SensorRemovedTests {
     /// An accelerometer at 100 Hz (three le:s16 channels, no timestamp channel: times are
@@ -54,10 +55,12 @@ struct SensorRemovedTests {
         return Double(data.count - 44) / Double(max(bytesPerSecond, 1))
     }
 
-    @Test("The IMU removed mid-recording fails only the motion controller; the sound, the run and the daemon go on; the next run works")
+    @Test("The IMU removed mid-recording fails only the motion controller; the sound, the run and the daemon go on; the next run records sound and says the sensor is missing")
     func sensorRemoved() async throws {
         let fixture = try DaemonFixture("unplug")
-        let testbed = Self.testbed(seconds: 60)
+        // Three seconds of data: an unplugged device stops sending (the kernel's read fails), and
+        // its sysfs directory goes; umockdev cannot fail the node's reads, so the stream ends.
+        let testbed = Self.testbed(seconds: 3)
         let daemon = try await fixture.start(["/usr/bin/umockdev-run"] + (try testbed.write()) + ["--"] + fixture.arguments(iioURI: "local:"))
         // umockdev-run is the child; the daemon, its child, names its pid and carries the testbed's root.
         let client = try LineClient(path: fixture.socket)
@@ -65,16 +68,23 @@ struct SensorRemovedTests {
         let environment = try String(contentsOfFile: "/proc/\(daemonPID)/environ", encoding: .utf8).split(separator: "\0")
         let root = try #require(environment.first { $0.hasPrefix("UMOCKDEV_DIR=") }?.dropFirst("UMOCKDEV_DIR=".count))
         let sysfs = URL(fileURLWithPath: "\(root)/sys\(Self.device.sysfsPath)")
-        let unplugged = fixture.directory.appendingPathComponent("unplugged")
 
-        let file = try fixture.write(task: Self.task("Unplugged", walking: 5), name: "unplug")
+        let file = try fixture.write(task: Self.task("Unplugged", walking: 8), name: "unplug")
         let watcher = try fixture.subscriber(to: ["motionProgress", "actionFailed", "taskFinished"])
         async let run = fixture.ctl("run", file, "--auto", "--json")
-        _ = try await offThread { try watcher.waitForEvent("motionProgress", within: 20) { ($0["samplesWritten"] as? Int ?? 0) > 0 } }
-        try await Task.sleep(for: .seconds(1))
-        // Unplug: the device's sysfs directory goes away (kept aside to plug it back in later).
-        try FileManager.default.moveItem(at: sysfs, to: unplugged)
-        let failed = try await offThread { try watcher.waitForEvent("actionFailed", within: 15) }
+        do {
+            _ = try await offThread { try watcher.waitForEvent("motionProgress", within: 20) { ($0["samplesWritten"] as? Int ?? 0) > 0 } }
+        } catch {
+            throw DaemonTestFailure("no motion was recorded (\(error)):\n\(daemon.output.suffix(6000))")
+        }
+        // Unplug: the device's sysfs directory goes away.
+        try FileManager.default.removeItem(at: sysfs)
+        let failed: [String: Any]
+        do {
+            failed = try await offThread { try watcher.waitForEvent("actionFailed", within: 15) }
+        } catch {
+            throw DaemonTestFailure("the motion controller did not fail (\(error)):\n\(daemon.output.suffix(6000))")
+        }
         #expect(failed["identifier"] as? String == "motion", "\(failed)")
         let message = failed["message"] as? String ?? ""
         #expect(message.contains("disappeared") && message.contains("Reconnect it"), "\(failed)")
@@ -88,7 +98,8 @@ struct SensorRemovedTests {
         #expect(motion.samples.count >= 80, "\(motion.samples.count) samples before the unplug")
         let sound = directory.appendingPathComponent("roomSound.wav")
         #expect(RunFiles.isCompleteWAV(sound))
-        #expect(try Self.wavSeconds(sound) > 4, "the microphone stopped with the motion sensor: \(try Self.wavSeconds(sound)) s")
+        let seconds = try Self.wavSeconds(sound)
+        #expect(seconds > 6, "the microphone stopped with the motion sensor: \(seconds) s of sound")
         let result = try RunFiles.object(directory.appendingPathComponent("taskResult.json"))
         let asyncResults = result["asyncResults"] as? [[String: Any]] ?? []
         #expect(asyncResults.contains { ($0["identifier"] as? String)?.hasPrefix("motion") == true && $0["type"] as? String == "error" },
@@ -96,15 +107,19 @@ struct SensorRemovedTests {
         #expect(asyncResults.contains { $0["identifier"] as? String == "roomSound" }, "\(asyncResults)")
         #expect(try client.result("daemon.info")["session"] as? String == "finished")
 
-        // Plugged back in: the next run records motion again.
-        try FileManager.default.moveItem(at: unplugged, to: sysfs)
-        let next = try await fixture.ctl("run", try fixture.write(task: Self.task("Replugged", walking: 1), name: "replug"), "--auto", "--json")
+        // The next run, the sensor still missing: it records sound, and motion fails at once
+        // with an error result naming the missing sensor.
+        let nextWatcher = try fixture.subscriber(to: ["actionFailed"])
+        let next = try await fixture.ctl("run", try fixture.write(task: Self.task("StillUnplugged", walking: 2), name: "next"), "--auto", "--json")
         #expect(next.status == 0, "\(next.standardError)\n\(daemon.output.suffix(4000))")
         let nextSummary = try RunFiles.lastLine(of: next.standardOutput)
         #expect(nextSummary["status"] as? String == "completed", "\(nextSummary)")
         let nextDirectory = URL(fileURLWithPath: try #require(nextSummary["runDirectory"] as? String))
-        let nextMotion = try RunFiles.Motion(nextDirectory.appendingPathComponent("motion.json"))
-        #expect(nextMotion.samples.count > 50, "\(nextMotion.samples.count) samples after plugging the sensor back in")
+        #expect(RunFiles.isCompleteWAV(nextDirectory.appendingPathComponent("roomSound.wav")))
+        let nextFailure = try await offThread { try nextWatcher.waitForEvent("actionFailed", within: 5) }
+        #expect(nextFailure["identifier"] as? String == "motion", "\(nextFailure)")
+        let nextMessage = nextFailure["message"] as? String ?? ""
+        #expect(nextMessage.contains("cannot be opened") && nextMessage.contains("Check that the device exists"), "\(nextFailure)")
 
         kill(pid_t(daemonPID), SIGTERM)
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
