@@ -66,6 +66,7 @@ struct FullDiskTests {
         }
         let warnings = events.filter { $0["kind"] as? String == "warning" }.compactMap { $0["message"] as? String }
         #expect(warnings.contains { $0.contains("could not be finished on disk") && $0.contains("once space is freed") }, "\(warnings)")
+        #expect(!warnings.contains { $0.contains("NSCocoaErrorDomain") }, "a warning gives Foundation's text instead of a sentence: \(warnings)")
         let uuid = try #require(summary["taskRunUUID"] as? String)
         let cut = data.appendingPathComponent("runs/\(uuid)")
         // The daemon is up and answers while the disk is full.
