@@ -20,7 +20,10 @@ import TaskModel
 let examples = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("examples", isDirectory: true)
-let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-rpc-\(getpid())", isDirectory: true)
+/// Data directories live in /dev/shm when there is one: the run store fsyncs every write, which
+/// on a disk would make the fuzzer wait on the disk rather than run code.
+let scratch = (FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
+    .appendingPathComponent("fuzz-rpc-\(getpid())", isDirectory: true)
 let quiet = Logger(label: "fuzz-rpc") { _ in SwiftLogNoOpLogHandler() }
 let lineLimits = [48, 200, 4096, ControlLineDecoder.defaultMaximumLength]
 /// The codes docs/protocol.md lists; a response with any other is malformed.
