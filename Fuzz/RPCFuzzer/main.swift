@@ -29,6 +29,8 @@ let lineLimits = [48, 200, 4096, ControlLineDecoder.defaultMaximumLength]
 /// The codes docs/protocol.md lists; a response with any other is malformed.
 let documentedCodes = Set(ControlErrorCode.allCases.map(\.rawValue))
 nonisolated(unsafe) var inputNumber = 0
+// Each input removes its own data directory; the process removes their (then empty) parent.
+atexit { _ = rmdir(scratch.path) }
 
 FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then control-socket bytes") { input in
     var input = input
