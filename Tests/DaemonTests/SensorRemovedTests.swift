@@ -65,6 +65,9 @@ struct SensorRemovedTests {
         // umockdev-run is the child; the daemon, its child, names its pid and carries the testbed's root.
         let client = try LineClient(path: fixture.socket)
         let daemonPID = try #require(try client.result("daemon.info")["pid"] as? Int)
+        // Killing umockdev-run would orphan the daemon: on any failure, end the daemon itself.
+        // While umockdev-run runs it has not reaped the daemon, so the pid cannot be reused.
+        defer { if daemon.ended == nil { kill(pid_t(daemonPID), SIGKILL) } }
         let environment = try String(contentsOfFile: "/proc/\(daemonPID)/environ", encoding: .utf8).split(separator: "\0")
         let root = try #require(environment.first { $0.hasPrefix("UMOCKDEV_DIR=") }?.dropFirst("UMOCKDEV_DIR=".count))
         let sysfs = URL(fileURLWithPath: "\(root)/sys\(Self.device.sysfsPath)")
