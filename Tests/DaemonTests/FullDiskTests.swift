@@ -73,6 +73,12 @@ struct FullDiskTests {
         let client = try LineClient(path: fixture.socket)
         #expect(try client.result("daemon.info")["session"] as? String == "finished")
 
+        // What is on the disk now, all of which the repair must keep: every whole accelerometer
+        // record (the last one may be cut) and every byte of sound.
+        let cutMotion = cut.appendingPathComponent("walk_motion.json"), cutSound = cut.appendingPathComponent("roomSound.wav")
+        let recordsOnDisk = String(decoding: try Data(contentsOf: cutMotion), as: UTF8.self).components(separatedBy: "\"accelerometer\"").count - 1
+        let soundOnDisk = try Data(contentsOf: cutSound).count
+
         // Space freed: the next run records whole, and the cut run is finished first.
         try FileManager.default.removeItem(at: filler)
         let next = try fixture.write(task: DaemonTasks.walk("AfterFullDisk", walking: 1), name: "next")
@@ -86,9 +92,12 @@ struct FullDiskTests {
 
         let manifest = try RunFiles.manifest(of: cut)
         #expect(manifest.status == "final" && manifest.finishReason == "interrupted", "\(manifest)")
-        let kept = try RunFiles.Motion(cut.appendingPathComponent("walk_motion.json"))
-        #expect(kept.samples.count > 50, "\(kept.samples.count) samples kept of the cut run")
-        #expect(RunFiles.isCompleteWAV(cut.appendingPathComponent("roomSound.wav")))
+        let kept = try RunFiles.Motion(cutMotion)
+        #expect(kept.samples.count > 50 && kept.samples.count >= recordsOnDisk - 1,
+                "\(kept.samples.count) samples kept of the cut run, \(recordsOnDisk) were on the disk")
+        #expect(RunFiles.isCompleteWAV(cutSound))
+        let soundKept = try Data(contentsOf: cutSound).count
+        #expect(soundKept >= soundOnDisk - 4, "the repaired WAV has \(soundKept) bytes, \(soundOnDisk) were on the disk")
         _ = try RunFiles.object(cut.appendingPathComponent("taskResult.json"))
         #expect(FileManager.default.fileExists(atPath: cut.appendingPathComponent("\(uuid).zip").path))
         let runs = try await fixture.ctl("runs")
