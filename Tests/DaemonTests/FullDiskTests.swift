@@ -72,6 +72,12 @@ struct FullDiskTests {
         // The daemon is up and answers while the disk is full.
         let client = try LineClient(path: fixture.socket)
         #expect(try client.result("daemon.info")["session"] as? String == "finished")
+        // A new run needs the disk: refused with what to do, leaving no half-made run directory.
+        _ = try client.result("task.load", ["path": file])
+        let start = try client.call("run.start")
+        let refusal = start["error"] as? [String: Any]
+        #expect((refusal?["message"] as? String)?.contains("Free space on the data disk") == true, "\(start)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("runs").path) == [uuid])
 
         // What is on the disk now, all of which the repair must keep: every whole accelerometer
         // record (the last one may be cut) and every byte of sound.
@@ -100,6 +106,7 @@ struct FullDiskTests {
         #expect(soundKept >= soundOnDisk - 4, "the repaired WAV has \(soundKept) bytes, \(soundOnDisk) were on the disk")
         _ = try RunFiles.object(cut.appendingPathComponent("taskResult.json"))
         #expect(FileManager.default.fileExists(atPath: cut.appendingPathComponent("\(uuid).zip").path))
+        #expect((try client.result("runs.list")["runs"] as? [[String: Any]])?.count == 2)
         let runs = try await fixture.ctl("runs")
         #expect(runs.standardOutput.contains("\(uuid)\tinterrupted"), "\(runs.standardOutput)")
 
