@@ -32,7 +32,7 @@ package final class ControlConnectionRegistry: Sendable {
 
     /// Adds a connection; nil once the server is shutting down.
     package func add(outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation, channel: any Channel,
-             peer: PeerCredentials) -> UInt64? {
+                     peer: PeerCredentials) -> UInt64? {
         state.withLock { state in
             guard !state.isClosed else { return nil }
             let identifier = state.nextIdentifier
