@@ -514,10 +514,21 @@ let package = Package(
             path: "Fuzz/ScanFuzzer",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "fuzz-rpc",
+            dependencies: [
+                "FuzzSupport", "ControlChannel", "ControlProtocol", "ControlServer", "Daemon", "Session", "AsyncActions", "TaskModel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/RPCFuzzer",
+            swiftSettings: strict
+        ),
         // Replays the committed seed corpora through the fuzz targets built without FUZZING.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["fuzz-task", "fuzz-scan", "TestSupport"],
+            dependencies: ["fuzz-task", "fuzz-scan", "fuzz-rpc", "TestSupport"],
             swiftSettings: strict
         ),
     ],

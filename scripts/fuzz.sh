@@ -80,7 +80,8 @@ for target in "${targets[@]}"; do
   set -e
   elapsed=$(( $(date +%s) - started ))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-  coverage=$(grep -E '^#[0-9]+' "$log" | tail -n 1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\) corp: \([0-9]*\).*/\1 edges, \2 features, \3 inputs in the corpus/p')
+  # No status line when the fuzzer fails on its seeds: grep finds nothing, which must not end the script.
+  coverage=$(grep -E '^#[0-9]+' "$log" | tail -n 1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\) corp: \([0-9]*\).*/\1 edges, \2 features, \3 inputs in the corpus/p' || true)
   if [ "$result" -eq 0 ]; then
     echo "== $target: ok: ${runs:-?} executions in ${elapsed} s, ${coverage:-coverage unknown}"
   else

@@ -11,7 +11,10 @@ extension DecodingError {
         case .keyNotFound(let key, let context):
             (Self.path(context.codingPath + [key]), "this member is required and missing.")
         case .dataCorrupted(let context):
-            (Self.path(context.codingPath), context.debugDescription)
+            // Foundation's text (an unknown enum value, a bad number) is no sentence and says
+            // nothing of what to do (found by fuzz-rpc, docs/fuzzing.md).
+            (Self.path(context.codingPath),
+             "\(context.debugDescription.trimmingSuffix(".")); use a value the method's params allow (rpc.discover lists them).")
         @unknown default:
             ("", String(describing: self))
         }
@@ -30,5 +33,11 @@ extension DecodingError {
         case is Double.Type: "a number"
         default: "\(type)"
         }
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
     }
 }

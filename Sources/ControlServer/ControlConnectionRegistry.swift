@@ -1,13 +1,13 @@
-import ControlProtocol
-import Logging
-import NIOCore
+package import ControlProtocol
+package import Logging
+package import NIOCore
 import Synchronization
 
 /// The open connections: their bounded outbound queues and event subscriptions.
 ///
 /// Every message to a client goes through its queue; a client whose queue is full is
 /// disconnected, so that nothing sent to it can ever wait on it.
-final class ControlConnectionRegistry: Sendable {
+package final class ControlConnectionRegistry: Sendable {
     /// One connection's outbound side.
     struct Connection: Sendable {
         var outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation
@@ -26,13 +26,13 @@ final class ControlConnectionRegistry: Sendable {
     private let state = Mutex(State())
     private let logger: Logger
 
-    init(logger: Logger) {
+    package init(logger: Logger) {
         self.logger = logger
     }
 
     /// Adds a connection; nil once the server is shutting down.
-    func add(outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation, channel: any Channel,
-             peer: PeerCredentials) -> UInt64? {
+    package func add(outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation, channel: any Channel,
+                     peer: PeerCredentials) -> UInt64? {
         state.withLock { state in
             guard !state.isClosed else { return nil }
             let identifier = state.nextIdentifier
@@ -42,12 +42,12 @@ final class ControlConnectionRegistry: Sendable {
         }
     }
 
-    func remove(_ identifier: UInt64) {
+    package func remove(_ identifier: UInt64) {
         let removed = state.withLock { $0.connections.removeValue(forKey: identifier) }
         removed?.outbox.finish()
     }
 
-    var count: Int { state.withLock { $0.connections.count } }
+    package var count: Int { state.withLock { $0.connections.count } }
 
     /// Subscribes the connection to `kinds` (every kind when nil), or unsubscribes it.
     func setSubscription(_ identifier: UInt64, subscribed: Bool, kinds: [ControlEventKind]?) {
@@ -63,7 +63,7 @@ final class ControlConnectionRegistry: Sendable {
     }
 
     /// Queues an event line for every connection subscribed to its kind.
-    func broadcast(_ line: NIOCore.ByteBuffer, kind: ControlEventKind) {
+    package func broadcast(_ line: NIOCore.ByteBuffer, kind: ControlEventKind) {
         let targets = state.withLock { state in
             state.connections.filter { _, connection in
                 guard let subscription = connection.subscription else { return false }

@@ -1,12 +1,12 @@
 import TaskModel
-import ControlChannel
-import ControlProtocol
+package import ControlChannel
+package import ControlProtocol
 import Logging
 import NIOCore
 
 /// Turns one inbound frame into at most one response line: reads the request, answers what the
 /// server answers itself, and hands every other command to the daemon's handler.
-struct ControlRequestDispatcher: Sendable {
+package struct ControlRequestDispatcher: Sendable {
     let handler: any ControlHandler
     let registry: ControlConnectionRegistry
     let logger: Logger
@@ -15,7 +15,7 @@ struct ControlRequestDispatcher: Sendable {
     let discovery: JSONValue
 
     /// The response to `frame` from connection `connection`, or nil when none is due.
-    func respond(to frame: ControlFrame, connection: UInt64, peer: PeerCredentials) async -> JSONRPCResponse? {
+    package func respond(to frame: ControlFrame, connection: UInt64, peer: PeerCredentials) async -> JSONRPCResponse? {
         var logger = self.logger
         logger[metadataKey: "connection"] = "\(connection)"
         logger[metadataKey: "peer.pid"] = "\(peer.pid)"

@@ -156,6 +156,7 @@ extension DaemonHost {
         guard let loaded else {
             throw ControlError.outOfOrder("run.start", state: "no task loaded", allowed: ["task.load"])
         }
+        await finishPreviousRunIfUnfinished()
         let created = try await TaskSession.create(task: loaded.task, store: store, settings: await sessionSettings())
         // Re-check after the awaits: another client may have started a run meanwhile.
         if let session, !(await session.state.isOver) {

@@ -64,7 +64,7 @@ extension TaskSession {
             return written.archive.map { run.url.appendingPathComponent($0) }
         } catch {
             logger.error("The run could not be finished on disk", metadata: ["error": "\(error)"])
-            events.publish(.warning(message: "The run could not be finished on disk: \(error). The next start recovers it.", identifier: nil))
+            events.publish(.warning(message: "The run could not be finished on disk: \(error). It is kept as it is; once space is freed, the next run.start (or daemon start) repairs its files and finishes it as interrupted.", identifier: nil))
             return nil
         }
     }

@@ -69,7 +69,7 @@ enum DurableFile {
 
     static func advice(for error: any Error) -> String {
         switch error as? Errno {
-        case .noSpace?: "Free space on the data disk; the previous copy of the file is kept."
+        case .noSpace?: "Free space on the data disk; an earlier copy of the file, if any, is kept."
         case .permissionDenied?, .notPermitted?: "Give the daemon's user write access to the data directory."
         case .readOnlyFileSystem?: "The data disk is mounted read-only; remount it read-write."
         default: ""

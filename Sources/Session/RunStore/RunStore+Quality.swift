@@ -14,7 +14,13 @@ extension RunStore {
             ])
             return report
         } catch {
-            throw RunStoreError("check the quality of the run", path: run.url.appendingPathComponent(QualityReport.fileName).path,
+            let path = run.url.appendingPathComponent(QualityReport.fileName).path
+            // Foundation reports a full disk as a CocoaError whose text is no help to a person.
+            if (error as? CocoaError)?.code == .fileWriteOutOfSpace {
+                throw RunStoreError("check the quality of the run", path: path, reason: "No space left on device",
+                                    advice: "Free space on the data disk, then run `activetaskctl qc` on the run.")
+            }
+            throw RunStoreError("check the quality of the run", path: path,
                                 reason: "\(error)", advice: "The run's results and archive are kept; run `activetaskctl qc` on it to try again.")
         }
     }

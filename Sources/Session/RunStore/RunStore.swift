@@ -39,10 +39,17 @@ public struct RunStore: Sendable {
             throw RunStoreError("create the run directory", path: run.url.path, reason: error.localizedDescription,
                                 advice: "Check that the data directory exists and is writable by the daemon.")
         }
-        try DurableFile.syncDirectory(runsDirectory, operation: "create the run directory")
-        try run.writeTaskSource(taskSource)
-        try run.writeManifest(RunManifest(taskRunUUID: taskRunUUID, taskIdentifier: taskIdentifier,
-                                          startDate: startDate, results: results), now: startDate)
+        do throws(RunStoreError) {
+            try DurableFile.syncDirectory(runsDirectory, operation: "create the run directory")
+            try run.writeTaskSource(taskSource)
+            try run.writeManifest(RunManifest(taskRunUUID: taskRunUUID, taskIdentifier: taskIdentifier,
+                                              startDate: startDate, results: results), now: startDate)
+        } catch {
+            // Nothing is recorded yet: a run that cannot start (a full disk) leaves no directory
+            // without a manifest behind, which runs.list and recovery would report forever.
+            try? FileManager.default.removeItem(at: run.url)
+            throw error
+        }
         return run
     }
 
