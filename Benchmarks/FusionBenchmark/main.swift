@@ -17,12 +17,17 @@ func allocationCount() -> UInt? {
 
 let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "fuse" {
-    let gyroDelay = arguments.firstIndex(of: "--gyro-delay").flatMap {
-        $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil
+    var gyroDelay = 0.0
+    if let flag = arguments.firstIndex(of: "--gyro-delay") {
+        guard flag + 1 < arguments.count, let seconds = Double(arguments[flag + 1]), seconds.isFinite else {
+            FileHandle.standardError.write(Data("--gyro-delay needs a number of seconds, e.g. --gyro-delay 0.00175.\n".utf8))
+            exit(1)
+        }
+        gyroDelay = seconds
     }
     try fuse(
         input: arguments[2], output: arguments[3], northWestUp: arguments.contains("--north-west-up"),
-        gyroDelay: gyroDelay ?? 0)
+        gyroDelay: gyroDelay)
 } else {
     benchmark(seconds: arguments.count >= 2 ? Double(arguments[1]) ?? 60 : 60)
     if let total = allocationCount() {
