@@ -2,7 +2,7 @@
 //
 //   fusion-bench [seconds]                 time the estimator on synthetic data (release build!);
 //       with LD_PRELOAD of scripts/bench/malloc_count.c (see there) it also counts heap allocations
-//   fusion-bench fuse IN.csv OUT.csv [--north-west-up]
+//   fusion-bench fuse IN.csv OUT.csv [--north-west-up] [--gyro-delay SECONDS]
 //       fuse `sensor,uptime,x,y,z` rows (sensor: accelerometer|gyro|magnetometer, CoreMotion
 //       units) into `uptime,qx,qy,qz,qw,gravityX..Z,userAccelerationX..Z,rotationRateX..Z,heading`
 //       rows, for scripts/fusion_compare.py.
@@ -17,7 +17,17 @@ func allocationCount() -> UInt? {
 
 let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "fuse" {
-    try fuse(input: arguments[2], output: arguments[3], northWestUp: arguments.contains("--north-west-up"))
+    var gyroDelay = 0.0
+    if let flag = arguments.firstIndex(of: "--gyro-delay") {
+        guard flag + 1 < arguments.count, let seconds = Double(arguments[flag + 1]), seconds.isFinite else {
+            FileHandle.standardError.write(Data("--gyro-delay needs a number of seconds, e.g. --gyro-delay 0.00175.\n".utf8))
+            exit(1)
+        }
+        gyroDelay = seconds
+    }
+    try fuse(
+        input: arguments[2], output: arguments[3], northWestUp: arguments.contains("--north-west-up"),
+        gyroDelay: gyroDelay)
 } else {
     benchmark(seconds: arguments.count >= 2 ? Double(arguments[1]) ?? 60 : 60)
     if let total = allocationCount() {
@@ -26,10 +36,10 @@ if arguments.count >= 4, arguments[1] == "fuse" {
     }
 }
 
-func fuse(input: String, output: String, northWestUp: Bool) throws {
+func fuse(input: String, output: String, northWestUp: Bool, gyroDelay: Double) throws {
     let text = try String(contentsOfFile: input, encoding: .utf8)
     var estimator = DeviceMotionEstimator(
-        settings: .init(referenceFrame: northWestUp ? .northWestUp : .zUp))
+        settings: .init(referenceFrame: northWestUp ? .northWestUp : .zUp, gyroDelay: gyroDelay))
     var out = "uptime,qx,qy,qz,qw,gx,gy,gz,ux,uy,uz,rx,ry,rz,heading\n"
     func drain() {
         while let m = estimator.nextMotion() {

@@ -34,6 +34,12 @@ public struct DeviceMotionEstimator: Sendable {
         public var magnetometerHold: Double
         /// Readings buffered per sensor; half of it full of gyroscope samples forces processing.
         public var queueCapacity: Int
+        /// Seconds by which this device's gyroscope lags its accelerometer beyond the usual
+        /// convention (a sample holds the mean rate since the previous one): the gyro rate is
+        /// extrapolated this far ahead before it is integrated. A property of one IMU (the
+        /// difference of its filters' group delays), so 0 by default; BROAD's IMU measures about
+        /// half a sample (docs/fusion.md, "Gyro delay"). `rotationRate` stays the measured rate.
+        public var gyroDelay: Double
 
         public init(
             referenceFrame: ReferenceFrame = .zUp,
@@ -43,7 +49,8 @@ public struct DeviceMotionEstimator: Sendable {
             maximumWait: Double = 0.5,
             maximumStep: Double = 0.1,
             magnetometerHold: Double = 1,
-            queueCapacity: Int = 512
+            queueCapacity: Int = 512,
+            gyroDelay: Double = 0
         ) {
             self.referenceFrame = referenceFrame
             self.filter = filter
@@ -53,6 +60,7 @@ public struct DeviceMotionEstimator: Sendable {
             self.maximumStep = maximumStep
             self.magnetometerHold = magnetometerHold
             self.queueCapacity = queueCapacity
+            self.gyroDelay = gyroDelay
         }
     }
 
@@ -64,6 +72,7 @@ public struct DeviceMotionEstimator: Sendable {
     private var filter: OrientationFilter
     private var hardIron: HardIronCalibrator
     private var hardIronRevision = 0
+    private var gyroDelay: GyroDelayCompensator
     private var accelerometerQueue: SampleQueue
     private var gyroQueue: SampleQueue
     private var magnetometerQueue: SampleQueue
@@ -77,6 +86,7 @@ public struct DeviceMotionEstimator: Sendable {
         self.settings = settings
         filter = OrientationFilter(settings: settings.filter)
         hardIron = HardIronCalibrator(settings: settings.hardIron)
+        gyroDelay = GyroDelayCompensator(delay: settings.gyroDelay, maximumStep: settings.maximumStep)
         accelerometerQueue = SampleQueue(minimumCapacity: settings.queueCapacity)
         gyroQueue = SampleQueue(minimumCapacity: settings.queueCapacity)
         magnetometerQueue = SampleQueue(minimumCapacity: settings.queueCapacity)
@@ -202,7 +212,7 @@ public struct DeviceMotionEstimator: Sendable {
             filter.restartHeading()
         }
         filter.update(
-            gyro: gyro.value, accelerometer: accelerometer, magnetometer: headingField,
+            gyro: gyroDelay.rate(for: gyro), accelerometer: accelerometer, magnetometer: headingField,
             deltaTime: deltaTime)
         let rotationRate = gyro.value - filter.bias
 

@@ -21,6 +21,9 @@ struct SyntheticSensors: Sendable {
     var gyroNoise = 0.003
     var magnetometerNoise = 0.3
     var gyroBias = Vector3(x: 0.01, y: -0.015, z: 0.008)
+    /// The gyroscope reads the rate this many seconds before its timestamp (an on-chip filter
+    /// slower than the accelerometer's).
+    var gyroLag = 0.0
     var hardIron = Vector3.zero
     /// The Earth's field in North-West-Up (µT): 20 µT north, 40 µT down.
     var earthField = Vector3(x: 20, y: 0, z: -40)
@@ -63,7 +66,7 @@ struct SyntheticSensors: Sendable {
                 z: generator.gaussian(standardDeviation: sigma))
         }
         stream(.gyro, rate: gyroRate, phase: 0.3) { t in
-            trajectory.rotationRate(at: t) + gyroBias + noise(gyroNoise)
+            trajectory.rotationRate(at: t - gyroLag) + gyroBias + noise(gyroNoise)
         }
         stream(.accelerometer, rate: accelerometerRate, phase: 0.1) { t in
             trajectory.gravity(at: t) + trajectory.userAcceleration(at: t) + noise(accelerometerNoise)
