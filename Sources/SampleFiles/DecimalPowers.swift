@@ -71,7 +71,7 @@ enum DecimalPowers {
         if power >= 0 && power <= 22 {
             let factor = exact(power)
             let product = magnitude * factor
-            return Scaled(product: product, error: (-product).addingProduct(magnitude, factor))
+            return Scaled(product: product, error: productError(magnitude, factor, product))
         }
         if power > 22 && power <= 44 {
             // 10^power = high + low exactly: the product of two exact powers and its rounding error.
@@ -87,6 +87,22 @@ enum DecimalPowers {
             return Scaled(product: quotient, error: remainder / divisor)
         }
         return nil
+    }
+
+    /// a × b − product exactly, for product = a × b rounded to nearest (Dekker's TwoProduct with
+    /// Veltkamp's splitting; no overflow or underflow for the magnitudes formatted here). Gives
+    /// the same value as a fused multiply-add without libm's `fma` call, which the baseline
+    /// x86-64 target cannot inline.
+    @inline(__always)
+    static func productError(_ a: Double, _ b: Double, _ product: Double) -> Double {
+        let splitter = 134_217_729.0  // 2^27 + 1
+        let scaledA = splitter * a
+        let aHigh = scaledA - (scaledA - a)
+        let aLow = a - aHigh
+        let scaledB = splitter * b
+        let bHigh = scaledB - (scaledB - b)
+        let bLow = b - bHigh
+        return ((aHigh * bHigh - product) + aHigh * bLow + aLow * bHigh) + aLow * bLow
     }
 
     /// A scaled value as product + error.

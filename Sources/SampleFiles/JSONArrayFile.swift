@@ -14,12 +14,19 @@ public final class JSONArrayFile {
     }
 
     /// Appends one element; `body` writes the element's JSON text into the buffer.
+    /// - Parameter flushingByTime: false when the caller calls `writer.maybeFlushByTime()`
+    ///   itself after each batch of elements; the element then only checks the buffer's fill
+    ///   (`SampleFileWriter.commitIfFull()`).
     @inline(__always)
-    public func appendElement(_ body: (inout SampleByteBuffer) -> Void) throws(SampleFileError) {
+    public func appendElement(flushingByTime: Bool = true, _ body: (inout SampleByteBuffer) -> Void) throws(SampleFileError) {
         if elementCount > 0 { writer.buffer.append(",\n") }
         body(&writer.buffer)
         elementCount += 1
-        try writer.commitIfNeeded()
+        if flushingByTime {
+            try writer.commitIfNeeded()
+        } else {
+            try writer.commitIfFull()
+        }
     }
 
     /// Appends one element from already-encoded JSON bytes (for example `JSONEncoder` output).

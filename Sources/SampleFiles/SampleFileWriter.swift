@@ -61,6 +61,17 @@ public final class SampleFileWriter {
         }
     }
 
+    /// Writes the buffer out when it is full, without looking at the clock: for a caller that
+    /// calls `maybeFlushByTime()` itself after each batch of records (the motion recorder,
+    /// once per refill), so no record pays for a clock read.
+    @inline(__always)
+    public func commitIfFull() throws(SampleFileError) {
+        if buffer.count >= capacity {
+            try flush()
+            try syncIfDue(now: RecordingClock.monotonic())
+        }
+    }
+
     /// Flushes and fsyncs if their intervals have passed (call from a periodic tick too, so a
     /// slow stream still reaches the disk).
     public func maybeFlushByTime() throws(SampleFileError) {
@@ -76,7 +87,7 @@ public final class SampleFileWriter {
         lastFlush = RecordingClock.monotonic()
         guard !buffer.isEmpty else { return }
         do {
-            let written = try buffer.bytes.withUnsafeBytes { raw in
+            let written = try buffer.withUnsafeBytes { raw in
                 try descriptor.writeAll(raw)
             }
             bytesWritten += written
