@@ -113,9 +113,12 @@ enum DecimalPowers {
         /// The product as an integer (exact once it is at least 2^53).
         @inline(__always) var integer: UInt64 { UInt64(product) }
 
-        /// The value rounded to the nearest integer.
+        /// The value rounded to the nearest integer (ties to even, as `rounded(.toNearestOrEven)`,
+        /// without libm's `rint` call: adding and subtracting 1.5 × 2^52 rounds any |error| below
+        /// 2^51 in the current rounding mode, which is to nearest even).
         @inline(__always) var rounded: UInt64 {
-            UInt64(bitPattern: Int64(product) &+ Int64(error.rounded(.toNearestOrEven)))
+            let magic = 6_755_399_441_055_744.0
+            return UInt64(bitPattern: Int64(product) &+ Int64((error + magic) - magic))
         }
     }
 

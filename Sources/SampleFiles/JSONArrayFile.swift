@@ -6,7 +6,9 @@ public import SystemPackage
 /// `SampleFileRepair.repairJSONArray(at:)`.
 public final class JSONArrayFile {
     public let writer: SampleFileWriter
-    public private(set) var elementCount = 0
+    /// Elements appended so far (not checked for exclusive access at run time, as
+    /// `SampleFileWriter.buffer`).
+    @exclusivity(unchecked) public private(set) var elementCount = 0
 
     public init(path: FilePath, policy: SyncPolicy = .default, bufferCapacity: Int = 64 * 1024) throws(SampleFileError) {
         writer = try SampleFileWriter(path: path, policy: policy, bufferCapacity: bufferCapacity)

@@ -13,8 +13,10 @@ public final class SampleFileWriter {
     public let policy: SyncPolicy
     private let descriptor: FileDescriptor
     private let capacity: Int
-    /// The pending bytes; record formatters append here directly.
-    public var buffer: SampleByteBuffer
+    /// The pending bytes; record formatters append here directly. Not checked for exclusive
+    /// access at run time (a check per record costs more than the record's bytes): the writer
+    /// is owned by one thread at a time and nothing re-enters it while a record is appended.
+    @exclusivity(unchecked) public var buffer: SampleByteBuffer
     private var lastFlush: Double
     private var lastSync: Double
     private var isClosed = false

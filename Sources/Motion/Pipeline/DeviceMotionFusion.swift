@@ -36,7 +36,9 @@ public struct DeviceMotionFusion: MotionFusionFactory {
 /// One recording's fusion stage: feeds converted samples to the estimator and turns each fused
 /// `DeviceMotion` into one record per requested type, as SageResearch writes them.
 final class DeviceMotionFusionStage: MotionFusionStage {
-    private var estimator: DeviceMotionEstimator
+    /// Not checked for exclusive access at run time: the pipeline calls the stage from one
+    /// thread at a time, and the estimator is mutated once per sample.
+    @exclusivity(unchecked) private var estimator: DeviceMotionEstimator
     /// The requested types as flags, looked up once here rather than hashed in a set for
     /// every fused sample.
     private let writesAttitude: Bool

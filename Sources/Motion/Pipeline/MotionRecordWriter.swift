@@ -13,16 +13,19 @@ public final class MotionRecordWriter {
     /// CLOCK_BOOTTIME seconds when the recording started; `timestamp` counts from here.
     public let startUptime: Double
     /// The step changes so far, in time order: (CLOCK_BOOTTIME of the change, encoded path).
-    private var steps: [(uptime: Double, path: [UInt8])] = []
+    ///
+    /// This and the other per-record state are not checked for exclusive access at run time:
+    /// the writer is used from one thread at a time and never re-entered while it writes.
+    @exclusivity(unchecked) private var steps: [(uptime: Double, path: [UInt8])] = []
     /// Records written (markers excluded).
-    public private(set) var recordCount = 0
+    @exclusivity(unchecked) public private(set) var recordCount = 0
     private var firstRecordsFlushed = false
     /// The JSON head (`appendJSONHead`) of the last record written and the sample time and step
     /// it was formatted for: the accelerometer and gyro records of one scan share it, so its
     /// two numbers are formatted once per scan (byte for byte the same text).
-    private var head = SampleByteBuffer(capacity: 256)
-    private var headUptime: UInt64 = 0
-    private var headStep = Int.min
+    @exclusivity(unchecked) private var head = SampleByteBuffer(capacity: 256)
+    @exclusivity(unchecked) private var headUptime: UInt64 = 0
+    @exclusivity(unchecked) private var headStep = Int.min
 
     /// Creates (truncates) the file at `path`.
     public init(path: FilePath, csv: Bool, startUptime: Double, policy: SyncPolicy = .default) throws(SampleFileError) {
