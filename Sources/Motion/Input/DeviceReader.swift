@@ -85,6 +85,7 @@ final class DeviceReader: @unchecked Sendable {
             }
         }
         let fullBuffer = buffer.scans * buffer.scanStep
+        var hasData = false
         while !isStopping {
             let bytes: Int
             heartbeat.beat()
@@ -95,8 +96,10 @@ final class DeviceReader: @unchecked Sendable {
                 if error.isTimeout {
                     if let interval = readInterval {
                         // Nothing has arrived yet: the device is probed about once a second of
-                        // silence, as a blocking refill's time-out would.
-                        usleep(useconds_t(interval * 1_000_000))
+                        // silence, as a blocking refill's time-out would. Before the first
+                        // samples the reader looks four times as often, so they reach the file
+                        // soon after the start.
+                        usleep(useconds_t(interval * (hasData ? 1_000_000 : 250_000)))
                         let now = RecordingClock.uptime()
                         guard now - lastCheck >= 1 else { continue }
                         lastCheck = now
@@ -126,6 +129,7 @@ final class DeviceReader: @unchecked Sendable {
             }
             lastData = deliver(bytes: bytes)
             lastCheck = lastData
+            hasData = true
             // Caught up with the device (less than a full buffer was there): wait for more.
             if let interval = readInterval, bytes < fullBuffer {
                 usleep(useconds_t(interval * 1_000_000))
