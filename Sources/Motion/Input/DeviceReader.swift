@@ -68,7 +68,8 @@ final class DeviceReader: @unchecked Sendable {
     private func run(_ heartbeat: ThreadHeartbeat) {
         let deviceID = device.id
         var samples: [MotionSample] = []
-        samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
+        // One more scan than a buffer holds: a scan completed from a cut one (ScanStitcher).
+        samples.reserveCapacity((buffer.scans + 1) * layout.converter.conversions.count)
         var converter = layout.converter
         var stitcher = ScanStitcher(step: buffer.scanStep)
         var lastData = RecordingClock.uptime()
