@@ -25,6 +25,13 @@ public final class IIOBuffer: @unchecked Sendable {
         try LibIIO.refill(buffer: handle, deviceID: deviceID)
     }
 
+    /// Blocking refills (the default) wait until the buffer is full; non-blocking ones return
+    /// what has arrived, up to a full buffer, and fail with a time-out error
+    /// (`IIOError.isTimeout`) when nothing has.
+    public func setBlocking(_ blocking: Bool) throws(IIOError) {
+        try LibIIO.setBlocking(buffer: handle, blocking, deviceID: deviceID)
+    }
+
     /// Wakes a blocked `refill()`, which then fails; further refills fail too. Thread-safe.
     public func cancel() { LibIIO.cancel(buffer: handle) }
 

@@ -183,6 +183,12 @@ enum LibIIO {
 
     static func cancel(buffer: OpaquePointer) { iio_buffer_cancel(buffer) }
 
+    static func setBlocking(buffer: OpaquePointer, _ blocking: Bool, deviceID: String) throws(IIOError) {
+        _ = try checked("set the buffer of \(deviceID) to \(blocking ? "blocking" : "non-blocking") reads") {
+            iio_buffer_set_blocking_mode(buffer, blocking)
+        }
+    }
+
     static func start(buffer: OpaquePointer) -> UnsafeMutableRawPointer? { iio_buffer_start(buffer) }
 
     static func end(buffer: OpaquePointer) -> UnsafeMutableRawPointer? { iio_buffer_end(buffer) }

@@ -71,7 +71,7 @@ enum DecimalPowers {
         if power >= 0 && power <= 22 {
             let factor = exact(power)
             let product = magnitude * factor
-            return Scaled(product: product, error: (-product).addingProduct(magnitude, factor))
+            return Scaled(product: product, error: productError(magnitude, factor, product))
         }
         if power > 22 && power <= 44 {
             // 10^power = high + low exactly: the product of two exact powers and its rounding error.
@@ -89,6 +89,22 @@ enum DecimalPowers {
         return nil
     }
 
+    /// a × b − product exactly, for product = a × b rounded to nearest (Dekker's TwoProduct with
+    /// Veltkamp's splitting; no overflow or underflow for the magnitudes formatted here). Gives
+    /// the same value as a fused multiply-add without libm's `fma` call, which the baseline
+    /// x86-64 target cannot inline.
+    @inline(__always)
+    static func productError(_ a: Double, _ b: Double, _ product: Double) -> Double {
+        let splitter = 134_217_729.0  // 2^27 + 1
+        let scaledA = splitter * a
+        let aHigh = scaledA - (scaledA - a)
+        let aLow = a - aHigh
+        let scaledB = splitter * b
+        let bHigh = scaledB - (scaledB - b)
+        let bLow = b - bHigh
+        return ((aHigh * bHigh - product) + aHigh * bLow + aLow * bHigh) + aLow * bLow
+    }
+
     /// A scaled value as product + error.
     struct Scaled {
         var product: Double
@@ -97,9 +113,12 @@ enum DecimalPowers {
         /// The product as an integer (exact once it is at least 2^53).
         @inline(__always) var integer: UInt64 { UInt64(product) }
 
-        /// The value rounded to the nearest integer.
+        /// The value rounded to the nearest integer (ties to even, as `rounded(.toNearestOrEven)`,
+        /// without libm's `rint` call: adding and subtracting 1.5 × 2^52 rounds any |error| below
+        /// 2^51 in the current rounding mode, which is to nearest even).
         @inline(__always) var rounded: UInt64 {
-            UInt64(bitPattern: Int64(product) &+ Int64(error.rounded(.toNearestOrEven)))
+            let magic = 6_755_399_441_055_744.0
+            return UInt64(bitPattern: Int64(product) &+ Int64((error + magic) - magic))
         }
     }
 

@@ -6,7 +6,9 @@ public import SystemPackage
 /// `SampleFileRepair.repairJSONArray(at:)`.
 public final class JSONArrayFile {
     public let writer: SampleFileWriter
-    public private(set) var elementCount = 0
+    /// Elements appended so far (not checked for exclusive access at run time, as
+    /// `SampleFileWriter.buffer`).
+    @exclusivity(unchecked) public private(set) var elementCount = 0
 
     public init(path: FilePath, policy: SyncPolicy = .default, bufferCapacity: Int = 64 * 1024) throws(SampleFileError) {
         writer = try SampleFileWriter(path: path, policy: policy, bufferCapacity: bufferCapacity)
@@ -14,12 +16,19 @@ public final class JSONArrayFile {
     }
 
     /// Appends one element; `body` writes the element's JSON text into the buffer.
+    /// - Parameter flushingByTime: false when the caller calls `writer.maybeFlushByTime()`
+    ///   itself after each batch of elements; the element then only checks the buffer's fill
+    ///   (`SampleFileWriter.commitIfFull()`).
     @inline(__always)
-    public func appendElement(_ body: (inout SampleByteBuffer) -> Void) throws(SampleFileError) {
+    public func appendElement(flushingByTime: Bool = true, _ body: (inout SampleByteBuffer) -> Void) throws(SampleFileError) {
         if elementCount > 0 { writer.buffer.append(",\n") }
         body(&writer.buffer)
         elementCount += 1
-        try writer.commitIfNeeded()
+        if flushingByTime {
+            try writer.commitIfNeeded()
+        } else {
+            try writer.commitIfFull()
+        }
     }
 
     /// Appends one element from already-encoded JSON bytes (for example `JSONEncoder` output).

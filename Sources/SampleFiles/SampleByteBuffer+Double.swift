@@ -18,7 +18,7 @@ extension SampleByteBuffer {
             return
         }
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
             return
         }
         let magnitude = value.magnitude
@@ -26,7 +26,7 @@ extension SampleByteBuffer {
         // gives the decimal one within one, the digit count says which way to correct it.
         var decimalExponent = DecimalPowers.estimateExponent(magnitude)
         guard var scaled = DecimalPowers.exactScaled(magnitude, power: 16 - decimalExponent) else {
-            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            if value.sign == .minus { append(UInt8(ascii: "-")) }
             append(utf8: magnitude.description)
             return
         }
@@ -34,7 +34,7 @@ extension SampleByteBuffer {
         if digits >= DecimalPowers.tenTo17 || digits < DecimalPowers.tenTo16 {
             decimalExponent += digits >= DecimalPowers.tenTo17 ? 1 : -1
             guard let corrected = DecimalPowers.exactScaled(magnitude, power: 16 - decimalExponent) else {
-                if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                if value.sign == .minus { append(UInt8(ascii: "-")) }
                 append(utf8: magnitude.description)
                 return
             }
@@ -48,102 +48,120 @@ extension SampleByteBuffer {
             decimalExponent += 1
         } else {
             // Half the distance to the nearer neighbouring Double, in units of the last of the
-            // 17 digits: a decimal closer than that reads back as this Double.
-            let halfGap = min(magnitude.nextUp - magnitude, magnitude - magnitude.nextDown) / 2
+            // 17 digits: a decimal closer than that reads back as this Double. In the range
+            // handled here every Double is normal: the gap above is the ulp, the gap below
+            // half of it at a power of two.
+            let ulp = Double(bitPattern: (magnitude.bitPattern & 0x7FF0_0000_0000_0000) &- (52 << 52))
+            let halfGap = magnitude.significandBitPattern == 0 ? ulp / 4 : ulp / 2
             let limit = halfGap * DecimalPowers.power(16 - decimalExponent) * (1 - 1e-9)
-            for shorter in 15...16 {
-                let unit: UInt64 = shorter == 15 ? 100 : 10
-                let candidate = (digits + unit / 2) / unit
-                let distance = Double(Int64(bitPattern: candidate &* unit &- scaled.integer)) - scaled.error
-                if distance.magnitude < limit {
-                    digits = candidate
-                    count = shorter
-                    if candidate >= (shorter == 15 ? DecimalPowers.tenTo15 : DecimalPowers.tenTo16) {
-                        digits /= 10  // rounded up to 10^count
-                        decimalExponent += 1
-                    }
-                    break
+            // 15 digits, then 16 (constant divisors: no division instruction).
+            let candidate15 = (digits + 50) / 100
+            let candidate16 = (digits + 5) / 10
+            if (Double(Int64(bitPattern: candidate15 &* 100 &- scaled.integer)) - scaled.error).magnitude < limit {
+                digits = candidate15
+                count = 15
+                if candidate15 >= DecimalPowers.tenTo15 {
+                    digits /= 10  // rounded up to 10^15
+                    decimalExponent += 1
+                }
+            } else if (Double(Int64(bitPattern: candidate16 &* 10 &- scaled.integer)) - scaled.error).magnitude < limit {
+                digits = candidate16
+                count = 16
+                if candidate16 >= DecimalPowers.tenTo16 {
+                    digits /= 10  // rounded up to 10^16
+                    decimalExponent += 1
                 }
             }
         }
         appendNumber(negative: value.sign == .minus, digits: digits, count: count, decimalExponent: decimalExponent)
     }
 
-    /// Writes ±d.ddd × 10^decimalExponent (`digits` has exactly `count` digits) into a stack
-    /// scratch area, then appends it in one copy.
+    /// Writes ±d.ddd × 10^decimalExponent (`digits` has exactly `count` digits, 15 to 17)
+    /// straight into the buffer: the digits go into a stack scratch area two at a time, then
+    /// are copied in at most three runs around the point.
     @inline(__always)
     private mutating func appendNumber(negative: Bool, digits: UInt64, count: Int, decimalExponent: Int) {
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)  // 48 bytes
+        // The 15–17 digits, then room for `copy` to read 24 bytes from any digit.
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { text in
-            // Digits first, at the end of the scratch, most significant first.
-            let digitStart = 24
+            let digitText = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
             // Two halves (the low one always 8 digits, since count ≥ 15), two digits per step,
             // to shorten the chain of divisions.
-            let high = UInt32(truncatingIfNeeded: digits / 100_000_000)
+            var high = UInt32(truncatingIfNeeded: digits / 100_000_000)
             var low = UInt32(truncatingIfNeeded: digits % 100_000_000)
-            var highRemaining = high
-            var index = digitStart + count - 1
-            DecimalPowers.digitPairs.withUTF8Buffer { pairs in
-                for _ in 0..<4 {  // the low half: always 8 digits
-                    let pair = Int(low % 100) * 2
-                    low /= 100
-                    text[index] = pairs[pair + 1]
-                    text[index - 1] = pairs[pair]
-                    index -= 2
-                }
-                while index >= digitStart {
-                    let pair = Int(highRemaining % 100) * 2
-                    highRemaining /= 100
-                    text[index] = pairs[pair + 1]
-                    if index - 1 >= digitStart { text[index - 1] = pairs[pair] }
-                    index -= 2
-                }
+            let pairs = DecimalPowers.digitPairs.utf8Start
+            var index = count - 1
+            for _ in 0..<4 {  // the low half: always 8 digits
+                let pair = Int(low % 100) &* 2
+                low /= 100
+                digitText[index] = pairs[pair + 1]
+                digitText[index - 1] = pairs[pair]
+                index -= 2
             }
+            while index >= 1 {
+                let pair = Int(high % 100) &* 2
+                high /= 100
+                digitText[index] = pairs[pair + 1]
+                digitText[index - 1] = pairs[pair]
+                index -= 2
+            }
+            if index == 0 { digitText[0] = pairs[Int(high % 10) &* 2 + 1] }
             var length = count
-            while length > 1 && text[digitStart + length - 1] == UInt8(ascii: "0") { length -= 1 }
+            while length > 1 && digitText[length - 1] == UInt8(ascii: "0") { length -= 1 }
 
-            var out = 0
-            if negative {
-                text[out] = UInt8(ascii: "-")
-                out += 1
-            }
-            @inline(__always) func put(_ byte: UInt8) {
-                text[out] = byte
-                out += 1
-            }
-            if decimalExponent >= -5 && decimalExponent < 16 {
-                if decimalExponent < 0 {
-                    put(UInt8(ascii: "0"))
-                    put(UInt8(ascii: "."))
-                    for _ in 0..<(-decimalExponent - 1) { put(UInt8(ascii: "0")) }
-                    for index in 0..<length { put(text[digitStart + index]) }
-                } else {
-                    let integerDigits = decimalExponent + 1
-                    for index in 0..<min(integerDigits, length) { put(text[digitStart + index]) }
-                    if integerDigits > length {
-                        for _ in 0..<(integerDigits - length) { put(UInt8(ascii: "0")) }
-                    } else if integerDigits < length {
+            // At most 25 bytes (sign, "0.0000" and 17 digits, or sign, 17 digits, ".", "e-308"),
+            // plus the slack `copy` overwrites.
+            appendUnsafe(maxCount: 48) { out in
+                var position = 0
+                if negative {
+                    out[0] = UInt8(ascii: "-")
+                    position = 1
+                }
+                @inline(__always) func put(_ byte: UInt8) {
+                    out[position] = byte
+                    position &+= 1
+                }
+                // Three fixed 8-byte moves instead of a memmove call: the bytes past the range
+                // land in reserved space that the next write or the count leaves out.
+                @inline(__always) func copy(_ range: Range<Int>) {
+                    let source = UnsafeRawPointer(digitText + range.lowerBound)
+                    let target = UnsafeMutableRawPointer(out + position)
+                    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    (target + 8).storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
+                    (target + 16).storeBytes(of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), as: UInt64.self)
+                    position &+= range.count
+                }
+                if decimalExponent >= -5 && decimalExponent < 16 {
+                    if decimalExponent < 0 {
+                        put(UInt8(ascii: "0"))
                         put(UInt8(ascii: "."))
-                        for index in integerDigits..<length { put(text[digitStart + index]) }
+                        for _ in 0..<(-decimalExponent - 1) { put(UInt8(ascii: "0")) }
+                        copy(0..<length)
+                    } else {
+                        let integerDigits = decimalExponent + 1
+                        copy(0..<min(integerDigits, length))
+                        if integerDigits > length {
+                            for _ in 0..<(integerDigits - length) { put(UInt8(ascii: "0")) }
+                        } else if integerDigits < length {
+                            put(UInt8(ascii: "."))
+                            copy(integerDigits..<length)
+                        }
                     }
+                } else {
+                    put(digitText[0])
+                    if length > 1 {
+                        put(UInt8(ascii: "."))
+                        copy(1..<length)
+                    }
+                    put(UInt8(ascii: "e"))
+                    put(decimalExponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                    let magnitude = Int(decimalExponent.magnitude)
+                    if magnitude >= 100 { put(UInt8(ascii: "0") &+ UInt8(magnitude / 100)) }
+                    put(UInt8(ascii: "0") &+ UInt8(magnitude / 10 % 10))
+                    put(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
                 }
-            } else {
-                put(text[digitStart])
-                if length > 1 {
-                    put(UInt8(ascii: "."))
-                    for index in 1..<length { put(text[digitStart + index]) }
-                }
-                put(UInt8(ascii: "e"))
-                put(decimalExponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                let magnitude = Int(decimalExponent.magnitude)
-                if magnitude >= 100 { put(UInt8(ascii: "0") &+ UInt8(magnitude / 100)) }
-                put(UInt8(ascii: "0") &+ UInt8(magnitude / 10 % 10))
-                put(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
+                return position
             }
-            // The text never overlaps the digits it copied from: it is shorter than 24 bytes
-            // before the digits were read (sign + "0." + 5 zeros + 17 digits at most, copied
-            // front to back from 24+).
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[0..<out]))
         }
     }
 }

@@ -13,8 +13,10 @@ public final class SampleFileWriter {
     public let policy: SyncPolicy
     private let descriptor: FileDescriptor
     private let capacity: Int
-    /// The pending bytes; record formatters append here directly.
-    public var buffer: SampleByteBuffer
+    /// The pending bytes; record formatters append here directly. Not checked for exclusive
+    /// access at run time (a check per record costs more than the record's bytes): the writer
+    /// is owned by one thread at a time and nothing re-enters it while a record is appended.
+    @exclusivity(unchecked) public var buffer: SampleByteBuffer
     private var lastFlush: Double
     private var lastSync: Double
     private var isClosed = false
@@ -61,6 +63,17 @@ public final class SampleFileWriter {
         }
     }
 
+    /// Writes the buffer out when it is full, without looking at the clock: for a caller that
+    /// calls `maybeFlushByTime()` itself after each batch of records (the motion recorder,
+    /// once per refill), so no record pays for a clock read.
+    @inline(__always)
+    public func commitIfFull() throws(SampleFileError) {
+        if buffer.count >= capacity {
+            try flush()
+            try syncIfDue(now: RecordingClock.monotonic())
+        }
+    }
+
     /// Flushes and fsyncs if their intervals have passed (call from a periodic tick too, so a
     /// slow stream still reaches the disk).
     public func maybeFlushByTime() throws(SampleFileError) {
@@ -76,7 +89,7 @@ public final class SampleFileWriter {
         lastFlush = RecordingClock.monotonic()
         guard !buffer.isEmpty else { return }
         do {
-            let written = try buffer.bytes.withUnsafeBytes { raw in
+            let written = try buffer.withUnsafeBytes { raw in
                 try descriptor.writeAll(raw)
             }
             bytesWritten += written

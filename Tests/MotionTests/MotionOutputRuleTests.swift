@@ -56,6 +56,52 @@ struct MotionOutputRuleTests {
         }
     }
 
+    @Test("Records sharing a sample time get the same text as records formatted one by one")
+    func sharedHeadIsByteIdentical() throws {
+        let file = path("shared.json")
+        let start = 2305.861548771
+        let writer = try MotionRecordWriter(path: file, csv: false, startUptime: start)
+        try writer.writeMarker(uptime: start, stepPath: "Walk/walk", timestampDate: "2026-11-22T04:47:24.065Z")
+        // Accelerometer and gyro of one scan share the uptime (and so the head); a step change
+        // between two records of the same uptime must still give the second its own step.
+        let records: [MotionRecord] = [
+            MotionRecord(sensorType: .accelerometer, uptime: 2305.863240625, x: -0.00003618470590588047, y: -0.0013466316577954553, z: -0.9987475115199552),
+            MotionRecord(sensorType: .gyro, uptime: 2305.863240625, x: 0.0007506247809569808, y: -0.002669897271650923, z: 0.0008603123325301884),
+            MotionRecord(sensorType: .accelerometer, uptime: 2305.863865625, x: 0.5, y: -1, z: 0.1),
+            MotionRecord(sensorType: .attitude, uptime: 2305.863865625, x: 0.1, y: 0.2, z: 0.3, w: 0.9, eventAccuracy: 0, referenceCoordinate: .zUp),
+            MotionRecord(sensorType: .gyro, uptime: 2305.863865625, x: 0, y: -0, z: 1e-7),
+            MotionRecord(sensorType: .gyro, uptime: 2305.9, x: 1, y: 2, z: 3),
+        ]
+        for record in records.prefix(5) { try writer.write(record) }
+        try writer.writeMarker(uptime: 2305.9, stepPath: "Walk/rest", timestampDate: "2026-11-22T04:47:24.103Z")
+        try writer.write(records[5])
+        try writer.write(records[5])
+        try writer.close()
+
+        var expected = SampleByteBuffer(capacity: 4096)
+        expected.append("[\n")
+        MotionRecordFormat.appendJSONMarker(
+            uptime: start, timestamp: 0, stepPath: MotionRecordFormat.jsonStepPath("Walk/walk"),
+            timestampDate: "2026-11-22T04:47:24.065Z", to: &expected)
+        for record in records.prefix(5) {
+            expected.append(",\n")
+            MotionRecordFormat.appendJSON(
+                record, timestamp: record.uptime - start, stepPath: MotionRecordFormat.jsonStepPath("Walk/walk"), to: &expected)
+        }
+        expected.append(",\n")
+        MotionRecordFormat.appendJSONMarker(
+            uptime: 2305.9, timestamp: 2305.9 - start, stepPath: MotionRecordFormat.jsonStepPath("Walk/rest"),
+            timestampDate: "2026-11-22T04:47:24.103Z", to: &expected)
+        for _ in 0..<2 {
+            expected.append(",\n")
+            MotionRecordFormat.appendJSON(
+                records[5], timestamp: 2305.9 - start, stepPath: MotionRecordFormat.jsonStepPath("Walk/rest"), to: &expected)
+        }
+        expected.append("\n]\n")
+        let written = try String(contentsOfFile: file.string, encoding: .utf8)
+        #expect(written == String(decoding: expected.bytes, as: UTF8.self))
+    }
+
     @Test("CSV markers carry seconds since the recorder started, and samples their own step")
     func csvMarkersAndStepPaths() throws {
         let file = path("m.csv")

@@ -55,8 +55,30 @@ struct DoubleFormattingTests {
     @Test("Formatting reuses the reserved buffer (no growth past its capacity)")
     func noGrowth() {
         var buffer = SampleByteBuffer(capacity: 4096)
-        let capacity = buffer.bytes.capacity
+        let capacity = buffer.capacity
         for index in 0..<100 { buffer.append(double: Double(index) * 0.123456789) }
-        #expect(buffer.bytes.capacity == capacity)
+        let capacityAfter = buffer.capacity
+        #expect(capacityAfter == capacity)
+    }
+
+    @Test("The buffer grows past its capacity and keeps every byte")
+    func growth() {
+        var buffer = SampleByteBuffer(capacity: 16)
+        var expected: [UInt8] = []
+        for index in 0..<200 {
+            buffer.append(double: Double(index) + 0.25)
+            buffer.append(",")
+            expected += Array("\(Double(index) + 0.25),".utf8)
+        }
+        let capacity = buffer.capacity
+        let bytes = buffer.bytes
+        #expect(capacity >= expected.count)
+        #expect(bytes == expected)
+        buffer.removeAll()
+        let isEmpty = buffer.isEmpty
+        #expect(isEmpty)
+        buffer.append(integer: -1234567890)
+        buffer.append(unsigned: 0)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "-12345678900")
     }
 }

@@ -14,6 +14,13 @@ final class DeviceReader: @unchecked Sendable {
         var converter: ScanBatchConverter
         /// A channel whose attribute shows that the device is still there.
         var probeChannel: IIOChannel?
+        /// When set, refills do not wait for a full buffer: each takes what has arrived (up to
+        /// the buffer's size), and when that was less than a full buffer the reader sleeps this
+        /// many seconds before the next. Samples then reach the sink within about this interval
+        /// whatever the buffer's size, a large buffer lets a reader that has fallen behind catch
+        /// up in few refills, and a stop reads what had arrived instead of dropping a partly
+        /// filled buffer. Nil: blocking refills of whole buffers.
+        var readInterval: Double? = nil
     }
 
     private let device: IIODevice
@@ -46,7 +53,9 @@ final class DeviceReader: @unchecked Sendable {
     /// `deadline`. Returns false when the thread is still stuck in a call.
     func stop(within deadline: Duration) async -> Bool {
         stopLock.withLock { stopRequested = true }
-        buffer.cancel()
+        // A paced reader only sleeps (at most one read interval) and must still read what has
+        // arrived; a blocked refill is woken.
+        if layout.readInterval == nil { buffer.cancel() }
         return await thread?.finished(within: deadline) ?? true
     }
 
@@ -59,9 +68,25 @@ final class DeviceReader: @unchecked Sendable {
     private func run(_ heartbeat: ThreadHeartbeat) {
         let deviceID = device.id
         var samples: [MotionSample] = []
-        samples.reserveCapacity(buffer.scans * layout.converter.conversions.count)
+        // One more scan than a buffer holds: a scan completed from a cut one (ScanStitcher).
+        samples.reserveCapacity((buffer.scans + 1) * layout.converter.conversions.count)
         var converter = layout.converter
+        var stitcher = ScanStitcher(step: buffer.scanStep)
         var lastData = RecordingClock.uptime()
+        var lastCheck = lastData
+        // Paced reads (see Layout) need non-blocking refills; without them the reader waits for
+        // full buffers.
+        var readInterval = layout.readInterval
+        if readInterval != nil {
+            do {
+                try buffer.setBlocking(false)
+            } catch {
+                logger.debug("Non-blocking refills unavailable", metadata: ["device": "\(deviceID)", "error": "\(error)"])
+                readInterval = nil
+            }
+        }
+        let fullBuffer = buffer.scans * buffer.scanStep
+        var hasData = false
         while !isStopping {
             let bytes: Int
             heartbeat.beat()
@@ -70,6 +95,16 @@ final class DeviceReader: @unchecked Sendable {
             } catch {
                 if isStopping { break }
                 if error.isTimeout {
+                    if let interval = readInterval {
+                        // Nothing has arrived yet: the device is probed about once a second of
+                        // silence, as a blocking refill's time-out would. Before the first
+                        // samples the reader looks four times as often, so they reach the file
+                        // soon after the start.
+                        usleep(useconds_t(interval * (hasData ? 1_000_000 : 250_000)))
+                        let now = RecordingClock.uptime()
+                        guard now - lastCheck >= 1 else { continue }
+                        lastCheck = now
+                    }
                     if let failure = checkStillThere(since: lastData) {
                         sink.sourceFailed(failure)
                         return
@@ -93,16 +128,41 @@ final class DeviceReader: @unchecked Sendable {
                 usleep(10_000)
                 continue
             }
+            lastData = deliver(bytes: bytes)
+            lastCheck = lastData
+            hasData = true
+            // Caught up with the device (less than a full buffer was there): wait for more.
+            if let interval = readInterval, bytes < fullBuffer {
+                usleep(useconds_t(interval * 1_000_000))
+            }
+        }
+        // Stopped: what has arrived since the last read is taken too, so nothing is lost at
+        // the end.
+        if readInterval != nil {
+            for _ in 0..<Self.maximumDrainRefills {
+                guard let bytes = try? buffer.refill(), bytes > 0 else { break }
+                _ = deliver(bytes: bytes)
+            }
+        }
+
+        /// Converts the scans of a refill of `bytes` bytes and hands them to the sink; returns
+        /// the time they were read.
+        func deliver(bytes: Int) -> Double {
             let readTime = RecordingClock.uptime()
-            lastData = readTime
-            guard let start = buffer.scanStart else { continue }
-            let step = buffer.scanStep
-            let scans = step > 0 ? bytes / step : 0
+            guard let start = buffer.scanStart else { return readTime }
+            let step = stitcher.step
             samples.removeAll(keepingCapacity: true)
-            converter.convert(start: start, scans: scans, step: step, readTime: readTime, into: &samples)
+            stitcher.forEachRun(start: start, bytes: bytes) { scans, count in
+                converter.convert(start: scans, scans: count, step: step, readTime: readTime, into: &samples)
+            }
             samples.withUnsafeBufferPointer { sink.receive($0) }
+            return readTime
         }
     }
+
+    /// Refills read at most after a stop (a device still streaming fast cannot
+    /// keep the reader forever).
+    static let maximumDrainRefills = 64
 
     /// Reads an attribute the device is known to have (over iiod only listed attributes can be
     /// read): fails with ENOENT/ENODEV once the device is gone.

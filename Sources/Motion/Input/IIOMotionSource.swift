@@ -10,8 +10,15 @@ import TaskModel
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let uri: String
     public let inventory: MotionInventory
-    /// Seconds of buffered samples per refill: bounds the latency from sensor to file.
+    /// Seconds from sensor to sink: on `local:` the reader takes what has arrived every this
+    /// many seconds (non-blocking refills); on remote contexts each refill holds this many
+    /// seconds of samples.
     public static let bufferLatency = 0.02
+    /// Seconds of samples the buffer holds on `local:`, where reads do not wait for it to fill:
+    /// the most one refill takes, so a reader that has fallen behind (or a device delivering
+    /// faster than real time) is caught up with one read per this many seconds of samples
+    /// instead of one poll and read per `bufferLatency`.
+    public static let refillDuration = 0.1
     /// Fewest scans per refill.
     public static let minimumBufferScans = 2
     /// Silence after which a device counts as stalled (at least three buffers' worth of time).
@@ -135,7 +142,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             sink.note("\(device.id) has no timestamp channel: sample uptimes were derived from the \(Self.format(rate)) Hz sampling rate and the time each buffer was read, so they carry the read latency and cannot show gaps.")
         }
 
-        let scans = max(Self.minimumBufferScans, Int((rate * Self.bufferLatency).rounded(.up)))
+        // libiio's local backend reads without blocking, so its reader is paced by time and its
+        // buffer can be large; iiod's network protocol reads whole buffers, so remote ones stay
+        // short.
+        let pacedReads = context.name == "local"
+        let scans = Self.refillScans(rate: rate, pacedReads: pacedReads)
         let buffer = try device.createBuffer(scans: scans)
         var conversions: [SensorConversion] = []
         for sensor in sensors {
@@ -160,11 +171,19 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
         let layout = DeviceReader.Layout(
             converter: ScanBatchConverter(conversions: conversions, timestamp: timestampLayout, clock: clock, frequency: rate),
-            probeChannel: sensors.first?.axes.first)
+            probeChannel: sensors.first?.axes.first,
+            readInterval: pacedReads ? Self.bufferLatency : nil)
         var readerLogger = logger
         readerLogger[metadataKey: "device"] = "\(device.id)"
         let reader = DeviceReader(device: device, buffer: buffer, layout: layout, sink: sink, stallTimeout: max(stallTimeout, 3 * Double(scans) / rate), logger: readerLogger)
         return (reader, rates)
+    }
+
+    /// Scans per buffer at `rate` Hz: `refillDuration` of samples for paced (non-blocking)
+    /// reads, else `bufferLatency`; at least `minimumBufferScans`.
+    static func refillScans(rate: Double, pacedReads: Bool) -> Int {
+        let seconds = pacedReads ? refillDuration : bufferLatency
+        return max(minimumBufferScans, Int((rate * seconds).rounded(.up)))
     }
 
     static func format(_ value: Double) -> String {

@@ -36,12 +36,24 @@ public struct DeviceMotionFusion: MotionFusionFactory {
 /// One recording's fusion stage: feeds converted samples to the estimator and turns each fused
 /// `DeviceMotion` into one record per requested type, as SageResearch writes them.
 final class DeviceMotionFusionStage: MotionFusionStage {
-    private var estimator: DeviceMotionEstimator
-    private let types: Set<MotionRecorderType>
+    /// Not checked for exclusive access at run time: the pipeline calls the stage from one
+    /// thread at a time, and the estimator is mutated once per sample.
+    @exclusivity(unchecked) private var estimator: DeviceMotionEstimator
+    /// The requested types as flags, looked up once here rather than hashed in a set for
+    /// every fused sample.
+    private let writesAttitude: Bool
+    private let writesGravity: Bool
+    private let writesUserAcceleration: Bool
+    private let writesRotationRate: Bool
+    private let writesMagneticField: Bool
 
     init(types: Set<MotionRecorderType>, settings: DeviceMotionEstimator.Settings) {
         estimator = DeviceMotionEstimator(settings: settings)
-        self.types = types
+        writesAttitude = types.contains(.attitude)
+        writesGravity = types.contains(.gravity)
+        writesUserAcceleration = types.contains(.userAcceleration)
+        writesRotationRate = types.contains(.rotationRate)
+        writesMagneticField = types.contains(.magneticField)
     }
 
     func consume(_ sample: MotionSample, emit: (MotionRecord) -> Void) {
@@ -64,7 +76,7 @@ final class DeviceMotionFusionStage: MotionFusionStage {
 
     private func emitRecords(of motion: DeviceMotion, emit: (MotionRecord) -> Void) {
         let accuracy = motion.magneticField?.accuracy.rawValue ?? MagneticFieldCalibrationAccuracy.uncalibrated.rawValue
-        if types.contains(.attitude) {
+        if writesAttitude {
             let q = motion.attitude
             emit(MotionRecord(
                 sensorType: .attitude, uptime: motion.uptime, x: q.x, y: q.y, z: q.z, w: q.w,
@@ -72,16 +84,16 @@ final class DeviceMotionFusionStage: MotionFusionStage {
                 referenceCoordinate: motion.referenceFrame == .northWestUp ? .northWestUp : .zUp,
                 heading: motion.heading))
         }
-        if types.contains(.gravity) {
+        if writesGravity {
             emit(Self.record(.gravity, motion.uptime, motion.gravity))
         }
-        if types.contains(.userAcceleration) {
+        if writesUserAcceleration {
             emit(Self.record(.userAcceleration, motion.uptime, motion.userAcceleration))
         }
-        if types.contains(.rotationRate) {
+        if writesRotationRate {
             emit(Self.record(.rotationRate, motion.uptime, motion.rotationRate))
         }
-        if types.contains(.magneticField), let field = motion.magneticField {
+        if writesMagneticField, let field = motion.magneticField {
             emit(MotionRecord(
                 sensorType: .magneticField, uptime: motion.uptime, x: field.field.x, y: field.field.y,
                 z: field.field.z, eventAccuracy: field.accuracy.rawValue, heading: motion.heading))

@@ -20,14 +20,16 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     /// neither hashes nor allocates.
     private let writesRaw: [Bool]
     private let fusion: (any MotionFusionStage)?
-    private var gapDetectors: [GapDetector?]
+    /// Not checked for exclusive access at run time (like the writer's per-record state): only
+    /// touched under `lock`.
+    @exclusivity(unchecked) private var gapDetectors: [GapDetector?]
     private var sourceNotes: [String] = []
     private var failure: Failure?
     private var isClosed = false
     private let failureSignal = RecordingFailureSignal<Failure>()
     private let warn: (@Sendable (String) -> Void)?
     private let progress: (@Sendable (_ recordsWritten: Int, _ achievedRate: Double) -> Void)?
-    private var progressWindow = ProgressWindow()
+    @exclusivity(unchecked) private var progressWindow = ProgressWindow()
 
     /// - Parameters:
     ///   - rawTypes: the raw sensors whose samples are written as they come.

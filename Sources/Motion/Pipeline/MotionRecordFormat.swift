@@ -30,18 +30,32 @@ public enum MotionRecordFormat {
         return bytes
     }
 
-    /// Appends a record as a JSON object.
+    /// Appends a record as a JSON object: `appendJSONHead` then `appendJSONTail`.
     @inline(__always)
     public static func appendJSON(
         _ record: MotionRecord, timestamp: Double, stepPath: [UInt8], to buffer: inout SampleByteBuffer
     ) {
+        appendJSONHead(uptime: record.uptime, timestamp: timestamp, stepPath: stepPath, to: &buffer)
+        appendJSONTail(record, to: &buffer)
+    }
+
+    /// The start of a record's JSON object, up to the opening quote of its `sensorType`: the
+    /// same for every record of one sample time and step, so a writer can format it once per
+    /// scan and copy it into the accelerometer and gyro records.
+    @inline(__always)
+    public static func appendJSONHead(uptime: Double, timestamp: Double, stepPath: [UInt8], to buffer: inout SampleByteBuffer) {
         buffer.append("{\"uptime\":")
-        buffer.append(double: record.uptime)
+        buffer.append(double: uptime)
         buffer.append(",\"timestamp\":")
         buffer.append(double: timestamp)
         buffer.append(",\"stepPath\":")
         buffer.append(contentsOf: stepPath)
         buffer.append(",\"sensorType\":\"")
+    }
+
+    /// The rest of a record's JSON object after `appendJSONHead`: the sensor type and values.
+    @inline(__always)
+    public static func appendJSONTail(_ record: MotionRecord, to buffer: inout SampleByteBuffer) {
         appendSensorType(record, to: &buffer)
         buffer.append("\"")
         if let coordinate = record.referenceCoordinate {

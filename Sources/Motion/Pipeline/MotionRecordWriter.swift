@@ -13,10 +13,19 @@ public final class MotionRecordWriter {
     /// CLOCK_BOOTTIME seconds when the recording started; `timestamp` counts from here.
     public let startUptime: Double
     /// The step changes so far, in time order: (CLOCK_BOOTTIME of the change, encoded path).
-    private var steps: [(uptime: Double, path: [UInt8])] = []
+    ///
+    /// This and the other per-record state are not checked for exclusive access at run time:
+    /// the writer is used from one thread at a time and never re-entered while it writes.
+    @exclusivity(unchecked) private var steps: [(uptime: Double, path: [UInt8])] = []
     /// Records written (markers excluded).
-    public private(set) var recordCount = 0
+    @exclusivity(unchecked) public private(set) var recordCount = 0
     private var firstRecordsFlushed = false
+    /// The JSON head (`appendJSONHead`) of the last record written and the sample time and step
+    /// it was formatted for: the accelerometer and gyro records of one scan share it, so its
+    /// two numbers are formatted once per scan (byte for byte the same text).
+    @exclusivity(unchecked) private var head = SampleByteBuffer(capacity: 256)
+    @exclusivity(unchecked) private var headUptime: UInt64 = 0
+    @exclusivity(unchecked) private var headStep = Int.min
 
     /// Creates (truncates) the file at `path`.
     public init(path: FilePath, csv: Bool, startUptime: Double, policy: SyncPolicy = .default) throws(SampleFileError) {
@@ -58,30 +67,42 @@ public final class MotionRecordWriter {
         }
     }
 
-    /// The encoded path of the step showing at `uptime`: the last step change at or before it
-    /// (the first step for samples taken before the recorder started). Samples arrive a buffer
-    /// late, so the search starts at the newest change and rarely moves.
+    /// The index in `steps` of the step showing at `uptime`: the last step change at or before
+    /// it (the first step for samples taken before the recorder started); -1 before any marker.
+    /// Samples arrive a buffer late, so the search starts at the newest change and rarely moves.
     @inline(__always)
-    private func stepPath(at uptime: Double) -> [UInt8] {
-        guard var index = steps.indices.last else { return [] }
+    private func stepIndex(at uptime: Double) -> Int {
+        var index = steps.count - 1
         while index > 0 && steps[index].uptime > uptime { index -= 1 }
-        return steps[index].path
+        return index
     }
 
     /// Writes one record stamped with the step that was showing at its own time.
+    ///
+    /// Only the buffer's fill is checked per record; the pipeline calls `tick()` once per batch
+    /// for the time-based flush and fsync.
     @inline(__always)
     public func write(_ record: MotionRecord) throws(SampleFileError) {
-        let timestamp = record.uptime - startUptime
-        let stepPath = stepPath(at: record.uptime)
+        let step = stepIndex(at: record.uptime)
         recordCount += 1
         switch output {
         case .json(let file):
-            try file.appendElement { buffer in
-                MotionRecordFormat.appendJSON(record, timestamp: timestamp, stepPath: stepPath, to: &buffer)
+            if record.uptime.bitPattern != headUptime || step != headStep {
+                head.removeAll()
+                MotionRecordFormat.appendJSONHead(
+                    uptime: record.uptime, timestamp: record.uptime - startUptime, stepPath: step >= 0 ? steps[step].path : [],
+                    to: &head)
+                headUptime = record.uptime.bitPattern
+                headStep = step
+            }
+            try file.appendElement(flushingByTime: false) { buffer in
+                head.withUnsafeBytes { buffer.append(contentsOf: $0) }
+                MotionRecordFormat.appendJSONTail(record, to: &buffer)
             }
         case .csv(let writer):
-            MotionRecordFormat.appendCSV(record, timestamp: timestamp, stepPath: stepPath, to: &writer.buffer)
-            try writer.commitIfNeeded()
+            MotionRecordFormat.appendCSV(
+                record, timestamp: record.uptime - startUptime, stepPath: step >= 0 ? steps[step].path : [], to: &writer.buffer)
+            try writer.commitIfFull()
         }
     }
 
