@@ -35,7 +35,7 @@ public struct ControlServer: Service {
         let dispatcher = ControlRequestDispatcher(
             handler: handler, registry: registry, logger: logger,
             maximumLineLength: configuration.maximumLineLength, discovery: OpenRPCDocument.document)
-        let server = try await bind()
+        let server = try await bind(dispatcher)
         defer {
             if case .path(let path) = configuration.listener { UnixSocketFile.remove(path) }
         }
@@ -64,15 +64,20 @@ public struct ControlServer: Service {
         }
     }
 
-    private func bind() async throws -> NIOAsyncChannel<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>, Never> {
+    /// An accepted connection: its channel and who it is, once the server has registered it.
+    private typealias Connection = (channel: NIOAsyncChannel<ControlInbound, ControlOutbound>, identity: ImmediateAnswerHandler.Identity)
+
+    private func bind(_ dispatcher: ControlRequestDispatcher) async throws -> NIOAsyncChannel<Connection, Never> {
         let maximumLineLength = configuration.maximumLineLength
         let bootstrap = ServerBootstrap(group: eventLoopGroup)
             .serverChannelOption(.backlog, value: 256)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>> = { channel in
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Connection> = { channel in
             channel.eventLoop.makeCompletedFuture {
+                let identity = ImmediateAnswerHandler.Identity()
                 try channel.pipeline.syncOperations.addHandler(
                     ByteToMessageHandler(ControlLineDecoder(maximumLength: maximumLineLength)))
-                return try NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>(wrappingChannelSynchronously: channel)
+                try channel.pipeline.syncOperations.addHandler(ImmediateAnswerHandler(dispatcher: dispatcher, identity: identity))
+                return (try NIOAsyncChannel<ControlInbound, ControlOutbound>(wrappingChannelSynchronously: channel), identity)
             }
         }
         switch configuration.listener {
@@ -90,7 +95,7 @@ public struct ControlServer: Service {
         for await event in handler.events() {
             do {
                 let line = try JSONRPCLineWriter.line(JSONRPCNotification(method: ControlEvent.notificationMethod, params: event))
-                registry.broadcast(NIOCore.ByteBuffer(bytes: line), kind: event.kind)
+                registry.broadcast(.event(NIOCore.ByteBuffer(bytes: line)), kind: event.kind)
             } catch {
                 logger.error("An event could not be encoded and was not sent.", metadata: ["kind": "\(event.kind)", "error": "\(error)"])
             }
@@ -98,8 +103,9 @@ public struct ControlServer: Service {
     }
 
     /// One connection: a reader answering requests in order and a writer draining the queue.
-    private func serve(_ connection: NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>,
+    private func serve(_ accepted: Connection,
                        registry: ControlConnectionRegistry, dispatcher: ControlRequestDispatcher) async {
+        let connection = accepted.channel
         let peer: PeerCredentials
         do {
             peer = try await PeerCredentials.read(from: connection.channel)
@@ -109,7 +115,7 @@ public struct ControlServer: Service {
             return
         }
         let (outbox, continuation) = AsyncStream.makeStream(
-            of: NIOCore.ByteBuffer.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
+            of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
         guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer) else {
             try? await connection.channel.close()
             return
@@ -118,21 +124,24 @@ public struct ControlServer: Service {
         logger.info("Client connected.", metadata: [
             "connection": "\(identifier)", "peer.pid": "\(peer.pid)", "peer.uid": "\(peer.uid)", "peer.gid": "\(peer.gid)",
         ])
+        // From now on the event loop may answer requests itself.
+        accepted.identity.set(connection: identifier, peer: peer)
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingDiscardingTaskGroup { group in
                     group.addTask {
-                        for await line in outbox {
-                            try await outbound.write(line)
+                        for await message in outbox {
+                            try await outbound.write(message)
                         }
                     }
-                    for try await frame in inbound {
-                        guard let response = await dispatcher.respond(to: frame, connection: identifier, peer: peer) else { continue }
-                        do {
-                            registry.send(NIOCore.ByteBuffer(bytes: try JSONRPCLineWriter.line(response)), to: identifier)
-                        } catch {
-                            logger.error("A response could not be encoded.", metadata: ["error": "\(error)"])
+                    for try await item in inbound {
+                        let response = switch item {
+                        case .frame(let frame): await dispatcher.respond(to: frame, connection: identifier, peer: peer)
+                        case .command(let pending): await dispatcher.complete(pending, peer: peer)
                         }
+                        // Every item is answered, with nothing when no response is due: the
+                        // event loop counts the answers to keep the connection's order.
+                        registry.send(.answer(response.flatMap(dispatcher.line)), to: identifier)
                     }
                     // The client closed its side: let the writer send what is queued, then end.
                     continuation.finish()
