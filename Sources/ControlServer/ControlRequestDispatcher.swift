@@ -18,13 +18,32 @@ package struct ControlRequestDispatcher: Sendable {
     /// rpc.discover's answer, generated once.
     let discovery: JSONValue
 
+    /// A connection as requests are answered for it: made once per connection, so that its
+    /// logger's metadata (who is connected) is not built again for every request.
+    struct Client: Sendable {
+        var connection: UInt64
+        var peer: PeerCredentials
+        /// Names the connection and the peer in every line it logs.
+        var logger: Logger
+    }
+
     /// A request read and checked that the daemon's handler must carry out.
     struct PendingCommand: Sendable {
         var command: ControlCommand
         var id: JSONRPCID?
         var isNotification: Bool
-        /// The connection's logger with the request's metadata.
-        var logger: Logger
+        /// The request's method and id, for what is logged about it.
+        var metadata: Logger.Metadata
+    }
+
+    /// `connection` from `peer`, with its logger.
+    func client(_ connection: UInt64, peer: PeerCredentials) -> Client {
+        var logger = self.logger
+        logger[metadataKey: "connection"] = "\(connection)"
+        logger[metadataKey: "peer.pid"] = "\(peer.pid)"
+        logger[metadataKey: "peer.uid"] = "\(peer.uid)"
+        logger[metadataKey: "peer.gid"] = "\(peer.gid)"
+        return Client(connection: connection, peer: peer, logger: logger)
     }
 
     /// What becomes of a frame once read.
@@ -35,23 +54,24 @@ package struct ControlRequestDispatcher: Sendable {
         case needsHandler(PendingCommand)
     }
 
-    /// The response to `frame` from connection `connection`, or nil when none is due.
+    /// The response to `frame` from connection `connection`, or nil when none is due (for a
+    /// caller without a socket: the `fuzz-rpc` target).
     package func respond(to frame: ControlFrame, connection: UInt64, peer: PeerCredentials) async -> JSONRPCResponse? {
-        switch dispose(frame, connection: connection, peer: peer) {
+        await respond(to: frame, from: client(connection, peer: peer))
+    }
+
+    /// The response to `frame` from `client`, or nil when none is due.
+    func respond(to frame: ControlFrame, from client: Client) async -> JSONRPCResponse? {
+        switch dispose(frame, from: client) {
         case .answered(let response): response
-        case .needsHandler(let pending): await complete(pending, peer: peer)
+        case .needsHandler(let pending): await complete(pending, from: client)
         }
     }
 
     /// Reads `frame` and answers it when that needs no waiting: bad input, the server's own
     /// methods, and commands the handler answers from published state (`answerAtOnce`).
-    func dispose(_ frame: ControlFrame, connection: UInt64, peer: PeerCredentials) -> Disposition {
-        var logger = self.logger
-        logger[metadataKey: "connection"] = "\(connection)"
-        logger[metadataKey: "peer.pid"] = "\(peer.pid)"
-        logger[metadataKey: "peer.uid"] = "\(peer.uid)"
-        logger[metadataKey: "peer.gid"] = "\(peer.gid)"
-
+    func dispose(_ frame: ControlFrame, from client: Client) -> Disposition {
+        let logger = client.logger
         let line: NIOCore.ByteBuffer
         switch frame {
         case .oversized(let length):
@@ -73,34 +93,34 @@ package struct ControlRequestDispatcher: Sendable {
             incoming = value
         }
         let request = incoming.request
-        logger[metadataKey: "method"] = "\(request.method)"
-        if let id = request.id { logger[metadataKey: "id"] = "\(id)" }
-        logger.info("Request.")
+        var metadata: Logger.Metadata = ["method": .string(request.method)]
+        if let id = request.id { metadata["id"] = "\(id)" }
+        logger.info("Request.", metadata: metadata)
 
         let outcome: Result<JSONValue, ControlError>
         do throws(ControlError) {
-            switch try answerWithoutWaiting(request, connection: connection, peer: peer) {
+            switch try answerWithoutWaiting(request, from: client) {
             case .result(let value):
                 outcome = .success(value)
             case .handler(let command):
                 return .needsHandler(PendingCommand(
-                    command: command, id: request.id, isNotification: incoming.isNotification, logger: logger))
+                    command: command, id: request.id, isNotification: incoming.isNotification, metadata: metadata))
             }
         } catch {
             outcome = .failure(error)
         }
-        return .answered(response(to: request.id, isNotification: incoming.isNotification, outcome, logger: logger))
+        return .answered(response(to: request.id, isNotification: incoming.isNotification, outcome, client: client, metadata: metadata))
     }
 
     /// Carries out a command through the daemon's handler and answers it.
-    func complete(_ pending: PendingCommand, peer: PeerCredentials) async -> JSONRPCResponse? {
+    func complete(_ pending: PendingCommand, from client: Client) async -> JSONRPCResponse? {
         let outcome: Result<JSONValue, ControlError>
         do throws(ControlError) {
-            outcome = .success(try result(of: try await handler.handle(pending.command, from: peer), for: pending.command.method))
+            outcome = .success(try result(of: try await handler.handle(pending.command, from: client.peer), for: pending.command.method))
         } catch {
             outcome = .failure(error)
         }
-        return response(to: pending.id, isNotification: pending.isNotification, outcome, logger: pending.logger)
+        return response(to: pending.id, isNotification: pending.isNotification, outcome, client: client, metadata: pending.metadata)
     }
 
     /// The bytes of `response`'s line; nil (logged) when it cannot be encoded.
@@ -119,7 +139,7 @@ package struct ControlRequestDispatcher: Sendable {
     }
 
     /// The result of a method answered without the handler's `handle`, or the command for it.
-    private func answerWithoutWaiting(_ request: JSONRPCRequest, connection: UInt64, peer: PeerCredentials) throws(ControlError) -> Answer {
+    private func answerWithoutWaiting(_ request: JSONRPCRequest, from client: Client) throws(ControlError) -> Answer {
         guard let method = ControlMethod(rawValue: request.method) else {
             throw ControlError(
                 .methodNotFound, "There is no method \(request.method); call rpc.discover for the list.",
@@ -130,14 +150,14 @@ package struct ControlRequestDispatcher: Sendable {
             return .result(discovery)
         case .eventsSubscribe:
             let params = request.params == nil ? SubscribeParams() : try ControlCommand.decodeParams(SubscribeParams.self, request.params, method)
-            registry.setSubscription(connection, subscribed: true, kinds: params.kinds)
+            registry.setSubscription(client.connection, subscribed: true, kinds: params.kinds)
             return .result(try encode(Subscription(subscribed: true, kinds: params.kinds)))
         case .eventsUnsubscribe:
-            registry.setSubscription(connection, subscribed: false, kinds: nil)
+            registry.setSubscription(client.connection, subscribed: false, kinds: nil)
             return .result(try encode(Subscription(subscribed: false)))
         default:
             let command = try ControlCommand(method: method, params: request.params)
-            guard let reply = handler.answerAtOnce(command, from: peer) else { return .handler(command) }
+            guard let reply = handler.answerAtOnce(command, from: client.peer) else { return .handler(command) }
             return .result(try result(of: reply, for: method))
         }
     }
@@ -154,9 +174,12 @@ package struct ControlRequestDispatcher: Sendable {
     }
 
     private func response(to id: JSONRPCID?, isNotification: Bool, _ outcome: Result<JSONValue, ControlError>,
-                          logger: Logger) -> JSONRPCResponse? {
+                          client: Client, metadata: Logger.Metadata) -> JSONRPCResponse? {
         if case .failure(let error) = outcome {
-            logger.notice("Refused.", metadata: ["code": "\(error.code.rawValue)", "error": "\(error.message)"])
+            var metadata = metadata
+            metadata["code"] = "\(error.code.rawValue)"
+            metadata["error"] = "\(error.message)"
+            client.logger.notice("Refused.", metadata: metadata)
         }
         guard !isNotification else { return nil }
         switch outcome {

@@ -124,8 +124,9 @@ public struct ControlServer: Service {
         logger.info("Client connected.", metadata: [
             "connection": "\(identifier)", "peer.pid": "\(peer.pid)", "peer.uid": "\(peer.uid)", "peer.gid": "\(peer.gid)",
         ])
+        let client = dispatcher.client(identifier, peer: peer)
         // From now on the event loop may answer requests itself.
-        accepted.identity.set(connection: identifier, peer: peer)
+        accepted.identity.set(client)
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingDiscardingTaskGroup { group in
@@ -136,8 +137,8 @@ public struct ControlServer: Service {
                     }
                     for try await item in inbound {
                         let response = switch item {
-                        case .frame(let frame): await dispatcher.respond(to: frame, connection: identifier, peer: peer)
-                        case .command(let pending): await dispatcher.complete(pending, peer: peer)
+                        case .frame(let frame): await dispatcher.respond(to: frame, from: client)
+                        case .command(let pending): await dispatcher.complete(pending, from: client)
                         }
                         // Every item is answered, with nothing when no response is due: the
                         // event loop counts the answers to keep the connection's order.

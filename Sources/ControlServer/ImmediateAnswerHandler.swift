@@ -32,15 +32,15 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler {
     typealias OutboundIn = ControlOutbound
     typealias OutboundOut = NIOCore.ByteBuffer
 
-    /// The connection's registry identifier and peer, set by the server's task once registered.
+    /// Who is connected, set by the server's task once the connection is registered.
     final class Identity: Sendable {
-        private let value = Mutex<(connection: UInt64, peer: PeerCredentials)?>(nil)
+        private let value = Mutex<ControlRequestDispatcher.Client?>(nil)
 
-        func set(connection: UInt64, peer: PeerCredentials) {
-            value.withLock { $0 = (connection, peer) }
+        func set(_ client: ControlRequestDispatcher.Client) {
+            value.withLock { $0 = client }
         }
 
-        var current: (connection: UInt64, peer: PeerCredentials)? { value.withLock { $0 } }
+        var current: ControlRequestDispatcher.Client? { value.withLock { $0 } }
     }
 
     private let dispatcher: ControlRequestDispatcher
@@ -55,12 +55,12 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        guard outstanding == 0, context.channel.isWritable, let (connection, peer) = identity.current else {
+        guard outstanding == 0, context.channel.isWritable, let client = identity.current else {
             outstanding += 1
             context.fireChannelRead(wrapInboundOut(.frame(frame)))
             return
         }
-        switch dispatcher.dispose(frame, connection: connection, peer: peer) {
+        switch dispatcher.dispose(frame, from: client) {
         case .answered(let response):
             guard let response, let line = dispatcher.line(response) else { return }
             context.writeAndFlush(wrapOutboundOut(line), promise: nil)
