@@ -14,6 +14,14 @@ public enum JSONValueEncoder {
         return root.value
     }
 
+    /// A finite `value`'s JSON; JSON has no infinities or NaN.
+    fileprivate static func checked(_ value: Double, _ path: [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON."))
+        }
+        return Node.number(value)
+    }
+
     /// One value under construction; containers hold their children by reference, so that a
     /// nested container keeps filling the node its parent already holds.
     fileprivate final class Node {
@@ -118,9 +126,9 @@ public enum JSONValueEncoder {
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
         mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { set(try Self.checked(value, codingPath + [key]), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { set(try JSONValueEncoder.checked(value, codingPath + [key]), key) }
         mutating func encode(_ value: Float, forKey key: Key) throws {
-            _ = try Self.checked(Double(value), codingPath + [key])
+            _ = try JSONValueEncoder.checked(Double(value), codingPath + [key])
             set(Node.number(value), key)
         }
         mutating func encode(_ value: Int, forKey key: Key) throws { set(Node.number(value), key) }
@@ -157,95 +165,59 @@ public enum JSONValueEncoder {
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
         }
-
-        static func checked(_ value: Double, _ path: [any CodingKey]) throws -> JSONValue {
-            guard value.isFinite else {
-                throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON."))
-            }
-            return Node.number(value)
-        }
     }
 
-    private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    private struct UnkeyedContainer: UnkeyedEncodingContainer, ScalarSink {
         let node: Node
         var codingPath: [any CodingKey]
         var count: Int { node.count }
 
-        private func add(_ value: JSONValue) { node.append().set(value) }
+        func put(_ value: JSONValue) { node.append().set(value) }
+        var valuePath: [any CodingKey] { codingPath + [nextKey] }
         private var nextKey: any CodingKey { IndexKey(intValue: count) }
 
-        mutating func encodeNil() throws { add(.null) }
-        mutating func encode(_ value: Bool) throws { add(.bool(value)) }
-        mutating func encode(_ value: String) throws { add(.string(value)) }
-        mutating func encode(_ value: Double) throws { add(try KeyedContainer<IndexKey>.checked(value, codingPath + [nextKey])) }
-        mutating func encode(_ value: Float) throws {
-            _ = try KeyedContainer<IndexKey>.checked(Double(value), codingPath + [nextKey])
-            add(Node.number(value))
-        }
-        mutating func encode(_ value: Int) throws { add(Node.number(value)) }
-        mutating func encode(_ value: Int8) throws { add(Node.number(value)) }
-        mutating func encode(_ value: Int16) throws { add(Node.number(value)) }
-        mutating func encode(_ value: Int32) throws { add(Node.number(value)) }
-        mutating func encode(_ value: Int64) throws { add(Node.number(value)) }
-        mutating func encode(_ value: UInt) throws { add(Node.number(value)) }
-        mutating func encode(_ value: UInt8) throws { add(Node.number(value)) }
-        mutating func encode(_ value: UInt16) throws { add(Node.number(value)) }
-        mutating func encode(_ value: UInt32) throws { add(Node.number(value)) }
-        mutating func encode(_ value: UInt64) throws { add(Node.number(value)) }
-
         mutating func encode<T: Encodable>(_ value: T) throws {
-            let path = codingPath + [nextKey]
+            let path = valuePath
             try node.append().encode(value, codingPath: path)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            let path = codingPath + [nextKey]
+            let path = valuePath
             let child = node.append()
             child.makeObject()
             return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let path = codingPath + [nextKey]
+            let path = valuePath
             let child = node.append()
             child.makeArray()
             return UnkeyedContainer(node: child, codingPath: path)
         }
 
         mutating func superEncoder() -> any Encoder {
-            let path = codingPath + [nextKey]
+            let path = valuePath
             return NodeEncoder(node: node.append(), codingPath: path)
         }
     }
 
-    private struct SingleContainer: SingleValueEncodingContainer {
+    private struct SingleContainer: SingleValueEncodingContainer, ScalarSink {
         let node: Node
         var codingPath: [any CodingKey]
 
-        private func set(_ value: JSONValue) { node.set(value) }
-
-        mutating func encodeNil() throws { set(.null) }
-        mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-        mutating func encode(_ value: String) throws { set(.string(value)) }
-        mutating func encode(_ value: Double) throws { set(try KeyedContainer<IndexKey>.checked(value, codingPath)) }
-        mutating func encode(_ value: Float) throws {
-            _ = try KeyedContainer<IndexKey>.checked(Double(value), codingPath)
-            set(Node.number(value))
-        }
-        mutating func encode(_ value: Int) throws { set(Node.number(value)) }
-        mutating func encode(_ value: Int8) throws { set(Node.number(value)) }
-        mutating func encode(_ value: Int16) throws { set(Node.number(value)) }
-        mutating func encode(_ value: Int32) throws { set(Node.number(value)) }
-        mutating func encode(_ value: Int64) throws { set(Node.number(value)) }
-        mutating func encode(_ value: UInt) throws { set(Node.number(value)) }
-        mutating func encode(_ value: UInt8) throws { set(Node.number(value)) }
-        mutating func encode(_ value: UInt16) throws { set(Node.number(value)) }
-        mutating func encode(_ value: UInt32) throws { set(Node.number(value)) }
-        mutating func encode(_ value: UInt64) throws { set(Node.number(value)) }
+        func put(_ value: JSONValue) { node.set(value) }
+        var valuePath: [any CodingKey] { codingPath }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             try node.encode(value, codingPath: codingPath)
         }
+    }
+
+    /// The scalars an unkeyed and a single-value container write alike: each puts one value
+    /// where it writes (`put`), at `valuePath`.
+    fileprivate protocol ScalarSink {
+        func put(_ value: JSONValue)
+        var valuePath: [any CodingKey] { get }
     }
 
     private struct IndexKey: CodingKey {
@@ -254,4 +226,25 @@ public enum JSONValueEncoder {
         init(intValue: Int) { self.intValue = intValue }
         init?(stringValue: String) { nil }
     }
+}
+
+extension JSONValueEncoder.ScalarSink {
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try JSONValueEncoder.checked(value, valuePath)) }
+    mutating func encode(_ value: Float) throws {
+        _ = try JSONValueEncoder.checked(Double(value), valuePath)
+        put(JSONValueEncoder.Node.number(value))
+    }
+    mutating func encode(_ value: Int) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: Int8) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: Int16) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: Int32) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: Int64) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: UInt) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: UInt8) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: UInt16) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: UInt32) throws { put(JSONValueEncoder.Node.number(value)) }
+    mutating func encode(_ value: UInt64) throws { put(JSONValueEncoder.Node.number(value)) }
 }
