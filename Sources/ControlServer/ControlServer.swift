@@ -7,8 +7,11 @@ public import ServiceLifecycle
 
 /// The control socket: JSON-RPC 2.0, one object per line, on a Unix stream socket.
 ///
-/// One structured child task per connection reads requests in order and answers each through
-/// the connection's bounded outbound queue; one task forwards the handler's events to the
+/// Requests that need no waiting (bad input, the server's own methods, the handler's
+/// `answerAtOnce` reads) are answered on the connection's event loop while none of its earlier
+/// requests is still being carried out (`ImmediateAnswerHandler`); one structured child task per
+/// connection carries out the others in order and answers each through the connection's bounded
+/// outbound queue; one task forwards the handler's events to the
 /// subscribed connections. A client's bad input is answered and the connection goes on; a
 /// client that does not read is disconnected once its queue is full. Graceful shutdown stops
 /// accepting, closes every connection and removes the socket file it bound.
