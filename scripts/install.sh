@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs activetask the way a package would (docs/service.md):
-#   swift build -c release && sudo ./scripts/install.sh
+#   swift build -c release --static-swift-stdlib && sudo ./scripts/install.sh
+# (--static-swift-stdlib links the Swift runtime and Foundation into the binaries: the device
+# needs no Swift libraries, and the daemon maps 6 MB less of them, docs/benchmarks.md.)
 # Honours DESTDIR (staging root for packagers) and PREFIX (default /usr/local). Units go to
 # $PREFIX/lib/systemd/system (or SYSTEMDUNITDIR), udev rules to $PREFIX/lib/udev/rules.d (or
 # UDEVRULESDIR), sysusers/tmpfiles to $PREFIX/lib/{sysusers,tmpfiles}.d, the sample
@@ -31,9 +33,9 @@ for binary in activetaskd activetaskctl; do
     install_file 0755 "$BUILDDIR/$binary" "$BINDIR/$binary"
     built=$((built + 1))
   elif [ "$binary" = activetaskd ]; then
-    echo "install.sh: $BUILDDIR/activetaskd is not built (run 'swift build -c release'; if the package has no activetaskd target yet, the units are installed but cannot start it)." >&2
+    echo "install.sh: $BUILDDIR/activetaskd is not built (run 'swift build -c release --static-swift-stdlib'; if the package has no activetaskd target yet, the units are installed but cannot start it)." >&2
   else
-    echo "install.sh: $BUILDDIR/$binary is not built; run 'swift build -c release' first." >&2
+    echo "install.sh: $BUILDDIR/$binary is not built; run 'swift build -c release --static-swift-stdlib' first." >&2
   fi
 done
 

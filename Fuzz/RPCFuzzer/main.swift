@@ -62,7 +62,7 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
     let host = DaemonHost(settings: settings(dataDirectory))
     let registry = ControlConnectionRegistry(logger: quiet)
     let dispatcher = ControlRequestDispatcher(handler: host, registry: registry, logger: quiet, maximumLineLength: limit)
-    let (outbox, continuation) = AsyncStream.makeStream(of: NIOCore.ByteBuffer.self, bufferingPolicy: .bufferingOldest(64))
+    let (outbox, continuation) = AsyncStream.makeStream(of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(64))
     let connection = registry.add(outbox: continuation, channel: channel, peer: .unknown)!
     let frames = collector.frames
     let outcome = FuzzBlocking.run { () async -> ConnectionOutcome in
@@ -92,12 +92,12 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
     var model = SubscriptionModel()
     for (frame, response) in zip(frames, outcome.responses) { model.apply(frame, response: response) }
     for kind in ControlEventKind.allCases {
-        registry.broadcast(NIOCore.ByteBuffer(string: kind.rawValue), kind: kind)
+        registry.broadcast(.event(NIOCore.ByteBuffer(string: kind.rawValue)), kind: kind)
     }
     continuation.finish()
     let received = FuzzBlocking.run { () async -> [String] in
         var lines: [String] = []
-        for await line in outbox { lines.append(String(buffer: line)) }
+        for await case .event(let line) in outbox { lines.append(String(buffer: line)) }
         return lines
     }
     precondition(received == model.kinds.map(\.rawValue),

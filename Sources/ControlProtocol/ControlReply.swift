@@ -11,18 +11,18 @@ public enum ControlReply: Sendable, Hashable {
     case quality(RunQualityResult)
     case report(ReportLocation)
 
-    /// The result's JSON.
+    /// The result's JSON (written directly, without Foundation's JSON text in between).
     public func jsonValue() throws -> JSONValue {
         switch self {
-        case .daemonInfo(let value): try JSONValue.encoding(value)
-        case .devices(let value): try JSONValue.encoding(value)
-        case .loadedTask(let value): try JSONValue.encoding(value)
-        case .status(let value): try JSONValue.encoding(value)
-        case .runs(let value): try JSONValue.encoding(value)
-        case .result(let value): try JSONValue.encoding(value)
-        case .archive(let value): try JSONValue.encoding(value)
-        case .quality(let value): try JSONValue.encoding(value)
-        case .report(let value): try JSONValue.encoding(value)
+        case .daemonInfo(let value): try JSONValueEncoder.encode(value)
+        case .devices(let value): try JSONValueEncoder.encode(value)
+        case .loadedTask(let value): try JSONValueEncoder.encode(value)
+        case .status(let value): try JSONValueEncoder.encode(value)
+        case .runs(let value): try JSONValueEncoder.encode(value)
+        case .result(let value): try JSONValueEncoder.encode(value)
+        case .archive(let value): try JSONValueEncoder.encode(value)
+        case .quality(let value): try JSONValueEncoder.encode(value)
+        case .report(let value): try JSONValueEncoder.encode(value)
         }
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 package final class ControlConnectionRegistry: Sendable {
     /// One connection's outbound side.
     struct Connection: Sendable {
-        var outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation
+        var outbox: AsyncStream<ControlOutbound>.Continuation
         var channel: any Channel
         var peer: PeerCredentials
         /// nil: not subscribed; empty: every kind.
@@ -31,7 +31,7 @@ package final class ControlConnectionRegistry: Sendable {
     }
 
     /// Adds a connection; nil once the server is shutting down.
-    package func add(outbox: AsyncStream<NIOCore.ByteBuffer>.Continuation, channel: any Channel,
+    package func add(outbox: AsyncStream<ControlOutbound>.Continuation, channel: any Channel,
                      peer: PeerCredentials) -> UInt64? {
         state.withLock { state in
             guard !state.isClosed else { return nil }
@@ -57,13 +57,13 @@ package final class ControlConnectionRegistry: Sendable {
     }
 
     /// Queues `line` for one connection.
-    func send(_ line: NIOCore.ByteBuffer, to identifier: UInt64) {
+    func send(_ line: ControlOutbound, to identifier: UInt64) {
         guard let connection = state.withLock({ $0.connections[identifier] }) else { return }
         enqueue(line, identifier, connection)
     }
 
     /// Queues an event line for every connection subscribed to its kind.
-    package func broadcast(_ line: NIOCore.ByteBuffer, kind: ControlEventKind) {
+    package func broadcast(_ line: ControlOutbound, kind: ControlEventKind) {
         let targets = state.withLock { state in
             state.connections.filter { _, connection in
                 guard let subscription = connection.subscription else { return false }
@@ -87,7 +87,7 @@ package final class ControlConnectionRegistry: Sendable {
         }
     }
 
-    private func enqueue(_ line: NIOCore.ByteBuffer, _ identifier: UInt64, _ connection: Connection) {
+    private func enqueue(_ line: ControlOutbound, _ identifier: UInt64, _ connection: Connection) {
         if case .dropped = connection.outbox.yield(line) {
             logger.warning("Disconnecting a client that does not read: its outbound queue is full.", metadata: [
                 "connection": "\(identifier)", "peer.pid": "\(connection.peer.pid)", "peer.uid": "\(connection.peer.uid)",

@@ -7,8 +7,11 @@ public import ServiceLifecycle
 
 /// The control socket: JSON-RPC 2.0, one object per line, on a Unix stream socket.
 ///
-/// One structured child task per connection reads requests in order and answers each through
-/// the connection's bounded outbound queue; one task forwards the handler's events to the
+/// Requests that need no waiting (bad input, the server's own methods, the handler's
+/// `answerAtOnce` reads) are answered on the connection's event loop while none of its earlier
+/// requests is still being carried out (`ImmediateAnswerHandler`); one structured child task per
+/// connection carries out the others in order and answers each through the connection's bounded
+/// outbound queue; one task forwards the handler's events to the
 /// subscribed connections. A client's bad input is answered and the connection goes on; a
 /// client that does not read is disconnected once its queue is full. Graceful shutdown stops
 /// accepting, closes every connection and removes the socket file it bound.
@@ -35,7 +38,7 @@ public struct ControlServer: Service {
         let dispatcher = ControlRequestDispatcher(
             handler: handler, registry: registry, logger: logger,
             maximumLineLength: configuration.maximumLineLength, discovery: OpenRPCDocument.document)
-        let server = try await bind()
+        let server = try await bind(dispatcher)
         defer {
             if case .path(let path) = configuration.listener { UnixSocketFile.remove(path) }
         }
@@ -64,15 +67,20 @@ public struct ControlServer: Service {
         }
     }
 
-    private func bind() async throws -> NIOAsyncChannel<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>, Never> {
+    /// An accepted connection: its channel and who it is, once the server has registered it.
+    private typealias Connection = (channel: NIOAsyncChannel<ControlInbound, ControlOutbound>, identity: ImmediateAnswerHandler.Identity)
+
+    private func bind(_ dispatcher: ControlRequestDispatcher) async throws -> NIOAsyncChannel<Connection, Never> {
         let maximumLineLength = configuration.maximumLineLength
         let bootstrap = ServerBootstrap(group: eventLoopGroup)
             .serverChannelOption(.backlog, value: 256)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>> = { channel in
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Connection> = { channel in
             channel.eventLoop.makeCompletedFuture {
+                let identity = ImmediateAnswerHandler.Identity()
                 try channel.pipeline.syncOperations.addHandler(
                     ByteToMessageHandler(ControlLineDecoder(maximumLength: maximumLineLength)))
-                return try NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>(wrappingChannelSynchronously: channel)
+                try channel.pipeline.syncOperations.addHandler(ImmediateAnswerHandler(dispatcher: dispatcher, identity: identity))
+                return (try NIOAsyncChannel<ControlInbound, ControlOutbound>(wrappingChannelSynchronously: channel), identity)
             }
         }
         switch configuration.listener {
@@ -90,7 +98,7 @@ public struct ControlServer: Service {
         for await event in handler.events() {
             do {
                 let line = try JSONRPCLineWriter.line(JSONRPCNotification(method: ControlEvent.notificationMethod, params: event))
-                registry.broadcast(NIOCore.ByteBuffer(bytes: line), kind: event.kind)
+                registry.broadcast(.event(NIOCore.ByteBuffer(bytes: line)), kind: event.kind)
             } catch {
                 logger.error("An event could not be encoded and was not sent.", metadata: ["kind": "\(event.kind)", "error": "\(error)"])
             }
@@ -98,8 +106,9 @@ public struct ControlServer: Service {
     }
 
     /// One connection: a reader answering requests in order and a writer draining the queue.
-    private func serve(_ connection: NIOAsyncChannel<ControlFrame, NIOCore.ByteBuffer>,
+    private func serve(_ accepted: Connection,
                        registry: ControlConnectionRegistry, dispatcher: ControlRequestDispatcher) async {
+        let connection = accepted.channel
         let peer: PeerCredentials
         do {
             peer = try await PeerCredentials.read(from: connection.channel)
@@ -109,7 +118,7 @@ public struct ControlServer: Service {
             return
         }
         let (outbox, continuation) = AsyncStream.makeStream(
-            of: NIOCore.ByteBuffer.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
+            of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
         guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer) else {
             try? await connection.channel.close()
             return
@@ -118,21 +127,25 @@ public struct ControlServer: Service {
         logger.info("Client connected.", metadata: [
             "connection": "\(identifier)", "peer.pid": "\(peer.pid)", "peer.uid": "\(peer.uid)", "peer.gid": "\(peer.gid)",
         ])
+        let client = dispatcher.client(identifier, peer: peer)
+        // From now on the event loop may answer requests itself.
+        accepted.identity.set(client)
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingDiscardingTaskGroup { group in
                     group.addTask {
-                        for await line in outbox {
-                            try await outbound.write(line)
+                        for await message in outbox {
+                            try await outbound.write(message)
                         }
                     }
-                    for try await frame in inbound {
-                        guard let response = await dispatcher.respond(to: frame, connection: identifier, peer: peer) else { continue }
-                        do {
-                            registry.send(NIOCore.ByteBuffer(bytes: try JSONRPCLineWriter.line(response)), to: identifier)
-                        } catch {
-                            logger.error("A response could not be encoded.", metadata: ["error": "\(error)"])
+                    for try await item in inbound {
+                        let response = switch item {
+                        case .frame(let frame): await dispatcher.respond(to: frame, from: client)
+                        case .command(let pending): await dispatcher.complete(pending, from: client)
                         }
+                        // Every item is answered, with nothing when no response is due: the
+                        // event loop counts the answers to keep the connection's order.
+                        registry.send(.answer(response.flatMap(dispatcher.line)), to: identifier)
                     }
                     // The client closed its side: let the writer send what is queued, then end.
                     continuation.finish()

@@ -16,11 +16,7 @@ extension DaemonHost {
     func perform(_ command: ControlCommand) async throws -> ControlReply {
         switch command {
         case .daemonInfo:
-            return .daemonInfo(DaemonInfo(
-                name: "activetaskd", version: Self.version, pid: Int(getpid()), uptime: RecordingClock.uptime() - startUptime,
-                dataDirectory: settings.dataDirectory.path, iioURI: settings.devices.iioURI,
-                captureDevice: settings.devices.captureDevice, playbackDevice: settings.devices.playbackDevice,
-                session: await sessionState()))
+            return .daemonInfo(info())
         case .devicesList:
             return .devices(try await devices())
         case .taskLoad(let params):
@@ -88,7 +84,7 @@ extension DaemonHost {
             }
             return .report(ReportLocation(taskRunUUID: uuid.uuidString, report: url.path))
         }
-        return .status(await status())
+        return .status(status())
     }
 
     static let version = "0.2.0"
@@ -202,31 +198,9 @@ extension DaemonHost {
         return session
     }
 
-    func sessionState() async -> ControlSessionState {
-        guard let session else { return loaded == nil ? .idle : .loaded }
-        switch await session.state {
-        case .loaded: return .loaded
-        case .running: return .running
-        case .waitingForPermission: return .waitingForPermission
-        case .paused: return .paused
-        case .finished: return .finished
-        case .saved: return .saved
-        }
-    }
+    func sessionState() -> ControlSessionState { snapshot.sessionState }
 
-    func status() async -> SessionStatus {
-        var status = SessionStatus(state: await sessionState(), taskIdentifier: session?.task.identifier ?? loaded?.task.identifier)
-        guard let session else { return status }
-        status.taskRunUUID = session.taskRunUUID.uuidString
-        status.runDirectory = session.runDirectory.path
-        status.step = view.step
-        status.timer = view.timer
-        status.permissionRequest = view.permissionRequest
-        if case .finished(let reason) = await session.state { status.finishReason = RunState(reason) }
-        if await session.state == .saved { status.finishReason = .saved }
-        status.archive = view.finished?.archive
-        return status
-    }
+    func status() -> SessionStatus { snapshot.status }
 
     func runSummaries() async -> [RunSummary] {
         let store = store

@@ -7,6 +7,7 @@ import Foundation
 import Logging
 import Quality
 public import ServiceLifecycle
+import Synchronization
 public import Session
 import TaskModel
 import Voice
@@ -28,7 +29,9 @@ public actor DaemonHost: ControlHandler, Service {
         var events: SessionEvents
     }
 
-    private(set) var settings: DaemonSettings
+    private(set) var settings: DaemonSettings {
+        didSet { publish() }
+    }
     let store: RunStore
     let logger: Logger
     let startUptime = RecordingClock.uptime()
@@ -40,9 +43,16 @@ public actor DaemonHost: ControlHandler, Service {
     private var sequence: UInt64 = 0
     /// A run's quality report, from the event just before its taskFinished.
     private var lastQuality: QualityReport?
-    var loaded: Loaded?
-    var session: TaskSession?
-    var view = RunView()
+    var loaded: Loaded? {
+        didSet { publish() }
+    }
+    /// Set only by `launch`, which then resets `view`: that one publishes both at once.
+    private(set) var session: TaskSession?
+    private(set) var view = RunView() {
+        didSet { publish() }
+    }
+    /// What `daemon.info` and `run.status` read without waiting for the actor; written only here.
+    private let published: Mutex<DaemonSnapshot>
     var voice: VoicePrompter?
     private var voiceUnavailable = false
     var shuttingDown = false
@@ -52,6 +62,8 @@ public actor DaemonHost: ControlHandler, Service {
         logger = settings.logger
         store = RunStore(dataDirectory: settings.dataDirectory, logger: settings.logger)
         self.onActivity = onActivity
+        published = Mutex(DaemonSnapshot(
+            dataDirectory: settings.dataDirectory.path, devices: settings.devices))
         (wire, wireContinuation) = AsyncStream.makeStream(of: ControlEvent.self, bufferingPolicy: .bufferingNewest(4096))
         (started, startedContinuation) = AsyncStream.makeStream(of: Started.self)
     }
@@ -119,9 +131,36 @@ public actor DaemonHost: ControlHandler, Service {
         settings = new
     }
 
+    // MARK: Published state
+
+    /// The state `daemon.info` and `run.status` show, as last published.
+    nonisolated var snapshot: DaemonSnapshot { published.withLock { $0 } }
+
+    /// Publishes what the actor holds now; called after every change to it.
+    private func publish() {
+        let snapshot = DaemonSnapshot(
+            loadedTaskIdentifier: loaded?.task.identifier, session: session, view: view,
+            dataDirectory: settings.dataDirectory.path, devices: settings.devices)
+        published.withLock { $0 = snapshot }
+    }
+
     // MARK: ControlHandler
 
     public nonisolated func events() -> AsyncStream<ControlEvent> { wire }
+
+    /// `daemon.info` and `run.status` read the published snapshot: they never wait for a command
+    /// another client is carrying out.
+    public nonisolated func answerAtOnce(_ command: ControlCommand, from peer: PeerCredentials) -> ControlReply? {
+        switch command {
+        case .daemonInfo: .daemonInfo(info())
+        case .runStatus: .status(snapshot.status)
+        default: nil
+        }
+    }
+
+    nonisolated func info() -> DaemonInfo {
+        snapshot.info(pid: Int(getpid()), uptime: RecordingClock.uptime() - startUptime, version: Self.version)
+    }
 
     public func handle(_ command: ControlCommand, from peer: PeerCredentials) async throws(ControlError) -> ControlReply {
         do {
@@ -129,7 +168,7 @@ public actor DaemonHost: ControlHandler, Service {
         } catch let error as ControlError {
             throw error
         } catch let error as SessionError {
-            throw Self.controlError(error, method: command.method.rawValue, state: await sessionState())
+            throw Self.controlError(error, method: command.method.rawValue, state: sessionState())
         } catch {
             throw ControlError(.internalError, "\(error)")
         }
@@ -161,7 +200,7 @@ public actor DaemonHost: ControlHandler, Service {
     /// Hands a new session to `run()`; its events are subscribed to before it starts.
     func launch(_ session: TaskSession) {
         self.session = session
-        view = RunView()
+        view = RunView()  // publishes the new session with its empty view
         startedContinuation.yield(Started(session: session, events: session.events.subscribe()))
     }
 

@@ -6,6 +6,7 @@ public import Logging
 public import TaskModel
 public import TaskNavigation
 public import Quality
+import Synchronization
 import Voice
 
 /// Runs one SageResearch task end to end, as RSDTaskViewModel and RSDTaskViewController do on
@@ -21,7 +22,13 @@ public actor TaskSession {
     public nonisolated let task: TaskDefinition
     /// Every event of the session, for any number of subscribers.
     public nonisolated let events: SessionEventHub
-    public internal(set) var state: SessionState = .loaded
+    public internal(set) var state: SessionState = .loaded {
+        didSet { publishedState.withLock { $0 = state } }
+    }
+    /// `state` as last set, for readers that must not wait for the actor to be free (the daemon
+    /// answers `run.status` and `daemon.info` from it, docs/daemon.md).
+    public nonisolated var currentState: SessionState { publishedState.withLock { $0 } }
+    private let publishedState = Mutex(SessionState.loaded)
 
     let settings: SessionSettings
     let store: RunStore

@@ -27,7 +27,8 @@ public enum JSONRPCLineReader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            // Foundation's decoder reads only what the project's parser refused, to word the refusal.
+            value = try JSONValueParser.parse(bytes) ?? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             let reason = JSONSyntaxLocator.firstFault(in: bytes).map { "at column \($0.column), \($0.problem)" } ?? parseReason(error)
             return .failure(Refusal(id: nil, error: ControlError(
