@@ -156,7 +156,7 @@ public final class MicrophoneRecorderBackend: RecorderBackend {
             throw AsyncActionError(.timedOut, "The microphone \"\(settings.device)\" did not stop within \(settings.stopDeadline.seconds) s; the device hangs in a read.")
         }
         if let error = outcome.error {
-            throw AsyncActionError(.deviceFailed, "The microphone \"\(settings.device)\" failed while recording: \(error). The files keep what was recorded before the failure.")
+            throw Self.recordingFailure(device: settings.device, error)
         }
         state.withLock {
             $0.files?.outcome = outcome
@@ -209,7 +209,25 @@ public final class MicrophoneRecorderBackend: RecorderBackend {
         guard let session = state.withLock({ $0.session }) else { return nil }
         let device = settings.device
         return await session.failure.wait().map { error in
-            AsyncActionError(.deviceFailed, "The microphone \"\(device)\" failed while recording: \(error). The files keep what was recorded before the failure.")
+            Self.recordingFailure(device: device, error)
         }
+    }
+}
+
+extension MicrophoneRecorderBackend {
+    /// The error result for a capture that failed mid-recording: one message, whatever the cause,
+    /// with ALSA's own reason folded into the sentence (its description is whole sentences).
+    static func recordingFailure(device: String, _ error: any Error) -> AsyncActionError {
+        let cause: String
+        if let alsa = error as? ALSAError {
+            cause = "could not \(alsa.operation): \(alsa.reason) (error \(alsa.code))"
+        } else {
+            var text = "\(error)"
+            while text.hasSuffix(".") { text.removeLast() }
+            cause = text
+        }
+        return AsyncActionError(
+            .deviceFailed,
+            "The microphone \"\(device)\" failed while recording: \(cause). The files keep what was recorded before the failure; check that the device is connected and not used by another program, then start the task again.")
     }
 }

@@ -134,11 +134,14 @@ enum LibIIO {
 
     static func index(channel: OpaquePointer) -> Int { Int(iio_channel_get_index(channel)) }
 
+    /// The channel's scan type as libiio parsed it; nil when libiio has none or one the decoder
+    /// cannot read (a driver declaring, say, 24-bit storage), so such a channel is refused by name.
     static func format(channel: OpaquePointer) -> ScanType? {
         guard let format = iio_channel_get_data_format(channel)?.pointee else { return nil }
-        return ScanType(
+        let type = ScanType(
             isBigEndian: format.is_be, isSigned: format.is_signed, bits: Int(format.bits),
             storageBits: Int(format.length), shift: Int(format.shift), repeat: max(Int(format.repeat), 1))
+        return type.isDecodable ? type : nil
     }
 
     static func attributeNames(channel: OpaquePointer) -> [String] {

@@ -66,12 +66,19 @@ public struct ScanType: Sendable, Hashable, Codable, CustomStringConvertible {
             guard let value = Int(storageText) else { return nil }
             storage = value
         }
-        // Compared without adding, so huge or negative numbers in the text cannot overflow.
-        guard [8, 16, 32, 64].contains(storage), (1...storage).contains(bits), (0...storage - bits).contains(shift)
-        else { return nil }
         self.init(
             isBigEndian: parts[0] == "be", isSigned: sign == "s" || sign == "S", bits: bits, storageBits: storage,
             shift: shift, repeat: repeatCount)
+        guard isDecodable else { return nil }
+    }
+
+    /// Whether a scan of this type can be decoded: storage of 8, 16, 32 or 64 bits, `bits` and
+    /// `shift` inside it, 1 to 255 repeats. Checked on every type, parsed or reported by libiio,
+    /// because the decoder reads `storageBytes` per value and masks `bits` after the shift.
+    public var isDecodable: Bool {
+        // Compared without adding, so huge or negative numbers cannot overflow.
+        [8, 16, 32, 64].contains(storageBits) && (1...storageBits).contains(bits)
+            && (0...storageBits - bits).contains(shift) && (1...ScanType.maximumRepeat).contains(`repeat`)
     }
 }
 

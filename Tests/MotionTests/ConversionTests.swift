@@ -46,7 +46,8 @@ struct ConversionTests {
         #expect(result.x == expected.0 && result.y == expected.1 && result.z == expected.2)
     }
 
-    @Test("Malformed mount matrices are rejected", arguments: ["", "1, 0; 0, 1", "1, 0, 0; 0, 1, 0", "a, b, c; 0, 1, 0; 0, 0, 1"])
+    @Test("Malformed mount matrices are rejected", arguments: ["", "1, 0; 0, 1", "1, 0, 0; 0, 1, 0", "a, b, c; 0, 1, 0; 0, 0, 1",
+        "nan, 0, 0; 0, 1, 0; 0, 0, 1", "1, 0, 0; 0, inf, 0; 0, 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, -infinity"])
     func badMountMatrix(text: String) {
         #expect(MountMatrix(parsing: text) == nil)
     }

@@ -36,6 +36,17 @@ struct ScanDecodingTests {
         #expect(ScanType(parsing: text) == nil)
     }
 
+    /// The check libiio's own parsed formats go through too (LibIIO.format), on the parts directly.
+    @Test("Scan types the decoder cannot read are not decodable, whatever their source", arguments: [
+        (8, 8, 0, 1, true), (12, 16, 4, 1, true), (64, 64, 0, 255, true),
+        (24, 24, 0, 1, false), (16, 12, 0, 1, false), (0, 16, 0, 1, false), (12, 16, 5, 1, false),
+        (16, 16, -1, 1, false), (16, 16, 0, 0, false), (16, 16, 0, 256, false), (16, 0, 0, 1, false),
+    ])
+    func decodable(bits: Int, storage: Int, shift: Int, repeatCount: Int, expected: Bool) {
+        let type = ScanType(isBigEndian: false, isSigned: true, bits: bits, storageBits: storage, shift: shift, repeat: repeatCount)
+        #expect(type.isDecodable == expected)
+    }
+
     @Test(
         "Raw values decode with byte order, shift, mask and sign extension",
         arguments: [

@@ -11,12 +11,12 @@ public struct MountMatrix: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The identity: the chip's axes are the device's.
     public static let identity = MountMatrix(rows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
-    /// Parses the kernel's text; nil when it is not three rows of three numbers.
+    /// Parses the kernel's text; nil when it is not three rows of three finite numbers.
     public init?(parsing text: String) {
         let rows = text.split(separator: ";").map { row in
             row.split(separator: ",").compactMap { Double($0.filter { !$0.isWhitespace }) }
         }
-        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
+        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }) else { return nil }
         self.rows = rows
     }
 
