@@ -8,7 +8,7 @@ import Testing
     /// A device spinning about its Z axis (face up) with a rate that changes every sample, so
     /// extrapolating the gyro ahead changes the attitude (a constant rate would not).
     static func spinningJSON() -> String {
-        var objects: [String] = []
+        var objects = [#"{"uptime":100,"timestamp":0,"stepPath":"a","timestampDate":"2026-11-23T10:00:00.000+00:00"}"#]
         for index in 0..<200 {
             let uptime = 100 + Double(index) / 100
             let rate = 2 * sin(2 * Double.pi * Double(index) / 100)
