@@ -57,11 +57,7 @@ struct Fuse: ParsableCommand {
     }
 
     func run() throws {
-        let delay: Double
-        switch gyroDelay.seconds() {
-        case .success(let seconds): delay = seconds
-        case .failure(let error): fail(error.description)
-        }
+        let delay = gyroDelay.seconds(orElse: fail)
         let file: RawMotionFile
         do {
             file = try RawMotionFile(path: input)

@@ -12,19 +12,14 @@ struct GyroDelayOption: ParsableArguments {
             valueName: "seconds"))
     var text: String?
 
-    /// The delay in seconds, or the sentence saying why the value given is refused.
-    func seconds() -> Result<Double, GyroDelayOptionError> {
-        guard let text else { return .success(0) }
+    /// The delay in seconds (0 when not given); a bad value goes to `fail` as the sentence
+    /// saying what is allowed.
+    func seconds(orElse fail: (String) -> Never) -> Double {
+        guard let text else { return 0 }
         let range = DeviceMotionEstimator.Settings.gyroDelayRange
         guard let seconds = Double(text), range.contains(seconds) else {
-            return .failure(GyroDelayOptionError(description:
-                "--gyro-delay \"\(text)\" is not a number of seconds from \(range.lowerBound) to \(range.upperBound); give how long the gyroscope lags the accelerometer, e.g. 0.00175 (half a sample at 286 Hz)."))
+            fail("--gyro-delay \"\(text)\" is not a number of seconds from \(range.lowerBound) to \(range.upperBound); give how long the gyroscope lags the accelerometer, e.g. 0.00175 (half a sample at 286 Hz).")
         }
-        return .success(seconds)
+        return seconds
     }
-}
-
-/// Why `--gyro-delay` was refused, as one sentence.
-struct GyroDelayOptionError: Error, CustomStringConvertible {
-    let description: String
 }

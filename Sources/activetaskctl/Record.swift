@@ -50,11 +50,7 @@ struct Record: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let delay: Double
-        switch gyroDelay.seconds() {
-        case .success(let seconds): delay = seconds
-        case .failure(let error): fail(error.description)
-        }
+        let delay = gyroDelay.seconds(orElse: fail)
         let logger = CommandLogging.logger(label: "activetaskctl.record")
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let isCSV = outputURL.pathExtension.lowercased() == "csv"
