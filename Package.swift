@@ -177,7 +177,7 @@ let package = Package(
         // The built-in async-action controllers (motion with fusion, microphone) in one registry.
         .target(
             name: "Recorders",
-            dependencies: ["AsyncActions", "Audio", "Motion", "TaskModel"],
+            dependencies: ["AsyncActions", "Audio", "Motion", "MotionFusion", "TaskModel"],
             swiftSettings: strict
         ),
         // Quality checks of a finished run directory (qc.json): rates, gaps, stuck and clipped
@@ -459,7 +459,7 @@ let package = Package(
         .target(
             name: "DaemonConfig",
             dependencies: [
-                "TaskModel",
+                "TaskModel", "MotionFusion",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -15,11 +15,15 @@ public struct DeviceSettings: Sendable, Hashable {
     public var openDeadline: Duration
     /// How long `stop()` and `cancel()` wait for a device before the controller fails.
     public var stopDeadline: Duration
+    /// Seconds by which the IMU's gyroscope lags its accelerometer (docs/fusion.md, "Gyro
+    /// delay"); 0 for the usual convention. The built-in registry (module Recorders) gives it
+    /// to the motion recorder's fusion.
+    public var gyroDelay: Double
 
     public init(
         iioURI: String = "local:", captureDevice: String = "default", playbackDevice: String = "default",
         voice: String = "en", syncInterval: Duration = .seconds(1), openDeadline: Duration = .seconds(10),
-        stopDeadline: Duration = .seconds(5)
+        stopDeadline: Duration = .seconds(5), gyroDelay: Double = 0
     ) {
         self.iioURI = iioURI
         self.captureDevice = captureDevice
@@ -28,6 +32,7 @@ public struct DeviceSettings: Sendable, Hashable {
         self.syncInterval = syncInterval
         self.openDeadline = openDeadline
         self.stopDeadline = stopDeadline
+        self.gyroDelay = gyroDelay
     }
 }
 

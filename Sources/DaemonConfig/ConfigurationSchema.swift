@@ -5,6 +5,7 @@ enum ConfigurationSchema {
         "socket", "dataDir", "taskDirectory", "iioURI", "captureDevice", "playbackDevice",
         "voice.name", "voice.rate", "voice.clipDirectory",
         "retention.maxRuns", "retention.maxAgeDays", "retention.keepUncollectedArchives",
+        "motion.gyroDelay",
         "syncInterval",
     ]
     /// Objects whose keys are names the person chooses (permission names, type names), each
@@ -13,7 +14,7 @@ enum ConfigurationSchema {
     /// Objects passed through unread.
     static let passThrough: [String] = ["quality"]
     /// Objects grouping leaves.
-    static let sections: [String] = ["voice", "retention"]
+    static let sections: [String] = ["voice", "retention", "motion"]
 
     /// Settings a running daemon cannot change: it has bound the socket and opened the data
     /// directory (SIGHUP says they need a restart).

@@ -16,6 +16,7 @@ extension DaemonConfiguration {
             "retention.maxRuns": "\(retention.maxRuns)",
             "retention.maxAgeDays": "\(retention.maxAgeDays)",
             "retention.keepUncollectedArchives": "\(retention.keepUncollectedArchives)",
+            "motion.gyroDelay": "\(motion.gyroDelay)",
             "syncInterval": "\(syncInterval)",
             "quality": qualityThresholds.map { String(decoding: $0, as: UTF8.self) } ?? "",
         ]

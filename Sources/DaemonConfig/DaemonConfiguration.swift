@@ -27,6 +27,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var typeAliases: TypeAliasTable
     /// `retention`: which old runs are deleted.
     public var retention: RetentionPolicy
+    /// `motion`: per-device properties of the IMU the motion recorder's fusion compensates.
+    public var motion: MotionSettings
     /// `syncInterval`: how often recorder files are fsynced, bounding what a power cut loses.
     public var syncInterval: Duration
     /// `quality`: the quality thresholds object as JSON (sorted keys), passed through unread to
@@ -45,6 +47,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         permissions: Dictionary(uniqueKeysWithValues: knownPermissions.map { ($0, .ask) }),
         typeAliases: TypeAliasTable(),
         retention: RetentionPolicy(),
+        motion: MotionSettings(),
         syncInterval: .seconds(1),
         qualityThresholds: nil
     )
@@ -64,7 +67,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         socketPath: String, dataDirectory: String, taskDirectory: String, iioURI: String,
         captureDevice: String, playbackDevice: String, voice: VoiceSettings,
         permissions: [String: PermissionPolicy], typeAliases: TypeAliasTable, retention: RetentionPolicy,
-        syncInterval: Duration, qualityThresholds: Data?
+        motion: MotionSettings = MotionSettings(), syncInterval: Duration, qualityThresholds: Data?
     ) {
         self.socketPath = socketPath
         self.dataDirectory = dataDirectory
@@ -76,6 +79,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         self.permissions = permissions
         self.typeAliases = typeAliases
         self.retention = retention
+        self.motion = motion
         self.syncInterval = syncInterval
         self.qualityThresholds = qualityThresholds
     }

@@ -91,6 +91,8 @@ public struct DaemonConfigurationLoader: Sendable {
         configuration.retention.maxAgeDays = settings.double("retention.maxAgeDays", fallback: defaults.retention.maxAgeDays, expected: "a number of days", check: SettingChecks.notNegative("age limit in days"))
         configuration.retention.keepUncollectedArchives = settings.bool("retention.keepUncollectedArchives", fallback: defaults.retention.keepUncollectedArchives)
 
+        configuration.motion.gyroDelay = settings.double("motion.gyroDelay", fallback: defaults.motion.gyroDelay, expected: "a number of seconds", check: SettingChecks.gyroDelay)
+
         let seconds = settings.double("syncInterval", fallback: 1, expected: "a number of seconds", check: SettingChecks.syncInterval)
         configuration.syncInterval = .milliseconds(Int64((seconds * 1000).rounded()))
 
@@ -132,6 +134,7 @@ public struct DaemonConfigurationLoader: Sendable {
             ["retention", "maxRuns"]: .init(.int(defaults.retention.maxRuns), isSecret: false),
             ["retention", "maxAgeDays"]: .init(.double(defaults.retention.maxAgeDays), isSecret: false),
             ["retention", "keepUncollectedArchives"]: .init(.bool(defaults.retention.keepUncollectedArchives), isSecret: false),
+            ["motion", "gyroDelay"]: .init(.double(defaults.motion.gyroDelay), isSecret: false),
             "syncInterval": .init(.double(1), isSecret: false),
         ]
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")) {

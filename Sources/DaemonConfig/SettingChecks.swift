@@ -1,3 +1,5 @@
+import MotionFusion
+
 /// The checks settings must pass, each returning the sentence that says what is allowed.
 enum SettingChecks {
     static func absolutePath(_ what: String) -> (String) -> String? {
@@ -52,6 +54,12 @@ enum SettingChecks {
     static func syncInterval(_ seconds: Double) -> String? {
         syncIntervalRange.contains(seconds) ? nil
             : "The fsync interval must be between \(syncIntervalRange.lowerBound) and \(syncIntervalRange.upperBound) seconds (it bounds what a power cut loses); \(seconds) is not."
+    }
+
+    static func gyroDelay(_ seconds: Double) -> String? {
+        let range = DeviceMotionEstimator.Settings.gyroDelayRange
+        return range.contains(seconds) ? nil
+            : "The gyro delay must be between \(range.lowerBound) and \(range.upperBound) seconds (how long this device's gyroscope lags its accelerometer, a fraction of a sample; docs/fusion.md says how to measure it); \(seconds) is not."
     }
 
     static func permissionPolicy(_ text: String) -> String? {

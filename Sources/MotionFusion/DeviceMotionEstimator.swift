@@ -62,6 +62,11 @@ public struct DeviceMotionEstimator: Sendable {
             self.queueCapacity = queueCapacity
             self.gyroDelay = gyroDelay
         }
+
+        /// The gyro delays the product accepts from its configuration and command line, in
+        /// seconds: a lag is a fraction of a sample, so 50 ms (5 samples at 100 Hz) is far beyond
+        /// any real IMU and a larger value is a unit mistake (milliseconds given as seconds).
+        public static let gyroDelayRange: ClosedRange<Double> = 0...0.05
     }
 
     public let settings: Settings

@@ -24,6 +24,8 @@ struct Fuse: ParsableCommand {
     @Option(help: "Attitude reference frame: z-up or north-west-up (default: north-west-up when magneticField is written, else z-up, as the recorder).")
     var reference: String?
 
+    @OptionGroup var gyroDelay: GyroDelayOption
+
     func validate() throws {
         _ = try recorderTypes(hasMagnetometer: true)
         _ = try referenceFrame()
@@ -55,6 +57,7 @@ struct Fuse: ParsableCommand {
     }
 
     func run() throws {
+        let delay = gyroDelay.seconds(orElse: fail)
         let file: RawMotionFile
         do {
             file = try RawMotionFile(path: input)
@@ -69,7 +72,7 @@ struct Fuse: ParsableCommand {
         if !hasMagnetometer, types.contains(.magneticField) || frame == .northWestUp {
             fail("\(input) has no magnetometer records: magneticField and a North-West-Up attitude need them; use --reference z-up without magneticField.")
         }
-        let fusion = DeviceMotionFusion(referenceFrame: frame)
+        let fusion = DeviceMotionFusion(settings: DeviceMotionEstimator.Settings(gyroDelay: delay), referenceFrame: frame)
         let stage = fusion.makeStage(types: types.intersection(fusion.producibleTypes), frequency: 0)
         let firstUptime = file.entries.lazy.compactMap { entry -> Double? in
             if case .sample(let sample) = entry { sample.uptime } else { nil }

@@ -3,6 +3,7 @@ import AsyncActions
 import Foundation
 import Logging
 import Motion
+import MotionFusion
 import TaskModel
 
 /// `activetaskctl record`: records motion straight to a motion file through the daemon's own
@@ -29,6 +30,8 @@ struct Record: AsyncParsableCommand {
     @Option(help: "Step path written in the markers and records.")
     var stepPath = "record"
 
+    @OptionGroup var gyroDelay: GyroDelayOption
+
     func validate() throws {
         guard frequency > 0, frequency.isFinite else { throw ValidationError("--frequency must be a positive number of hertz.") }
         guard duration >= 0, duration.isFinite else { throw ValidationError("--duration must be a number of seconds.") }
@@ -47,6 +50,7 @@ struct Record: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let delay = gyroDelay.seconds(orElse: fail)
         let logger = CommandLogging.logger(label: "activetaskctl.record")
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let isCSV = outputURL.pathExtension.lowercased() == "csv"
@@ -58,7 +62,8 @@ struct Record: AsyncParsableCommand {
             directory: outputURL.deletingLastPathComponent(), baseName: baseName, taskRunUUID: UUID(),
             ownerPath: "activetaskctl", logger: logger)
         let recorder = MotionRecorder(
-            configuration: configuration, output: recorderOutput, settings: DeviceSettings(iioURI: iioURI), fusion: DeviceMotionFusion())
+            configuration: configuration, output: recorderOutput, settings: DeviceSettings(iioURI: iioURI),
+            fusion: DeviceMotionFusion(settings: DeviceMotionEstimator.Settings(gyroDelay: delay)))
         do {
             try await recorder.requestPermission()
             try await recorder.start(stepPath: stepPath)

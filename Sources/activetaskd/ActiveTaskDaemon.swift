@@ -41,6 +41,9 @@ struct ActiveTaskDaemon: AsyncParsableCommand {
     @Option(name: .customLong("voice-rate"), help: "Words per minute of spoken prompts.")
     var voiceRate: Int?
 
+    @Option(name: .customLong("motion-gyro-delay"), help: "Seconds by which the IMU's gyroscope lags its accelerometer (docs/fusion.md).")
+    var motionGyroDelay: Double?
+
     @Option(name: .customLong("sync-interval"), help: "Seconds between forced writes of recorder files (fsync).")
     var syncInterval: Double?
 

@@ -91,7 +91,7 @@ struct DaemonMain {
         let devices = DeviceSettings(
             iioURI: configuration.iioURI, captureDevice: configuration.captureDevice,
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
-            syncInterval: configuration.syncInterval)
+            syncInterval: configuration.syncInterval, gyroDelay: configuration.motion.gyroDelay)
         let voice = VoiceConfiguration(
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
             wordsPerMinute: configuration.voice.wordsPerMinute,

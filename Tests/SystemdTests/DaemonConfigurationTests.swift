@@ -32,6 +32,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.iioURI == "local:")
         #expect(configuration.voice == VoiceSettings(name: "en", wordsPerMinute: 175, clipDirectory: nil))
         #expect(configuration.syncInterval == .seconds(1))
+        #expect(configuration.motion == MotionSettings(gyroDelay: 0))
         #expect(configuration.policy(for: .microphone) == .ask)
     }
 
@@ -61,6 +62,17 @@ struct DaemonConfigurationTests {
         #expect(configuration.captureDevice == "test_cap")
         #expect(configuration.voice.wordsPerMinute == 200)
         #expect(configuration.policy(for: .motion) == .granted)
+    }
+
+    @Test("motion.gyroDelay from the file, a variable or an option, in that order of precedence")
+    func gyroDelay() async throws {
+        let file = #"{"motion": {"gyroDelay": 0.00175}}"#
+        #expect(try await Self.load(file).motion.gyroDelay == 0.00175)
+        let variable = try await Self.load(file, environment: ["ACTIVETASK_MOTION_GYRO_DELAY": "0.002"])
+        #expect(variable.motion.gyroDelay == 0.002)
+        let option = try await Self.load(
+            file, environment: ["ACTIVETASK_MOTION_GYRO_DELAY": "0.002"], arguments: ["activetaskd", "--motion-gyro-delay", "0"])
+        #expect(option.motion.gyroDelay == 0)
     }
 
     @Test("The quality object is passed through as JSON")
@@ -96,6 +108,12 @@ struct DaemonConfigurationTests {
         (#"{"retention": {"maxRuns": 2.5}}"#, [:], [], "retention.maxRuns", "whole number of runs"),
         (#"{"retention": {"maxAgeDays": -3}}"#, [:], [], "retention.maxAgeDays", "0 (no limit) or more"),
         (#"{"retention": {"keepUncollectedArchives": "sometimes"}}"#, [:], [], "retention.keepUncollectedArchives", "true or false"),
+        (#"{"motion": {"gyroDelay": 1.75}}"#, [:], [], "motion.gyroDelay", "between 0.0 and 0.05 seconds"),
+        (#"{"motion": {"gyroDelay": -0.001}}"#, [:], [], "motion.gyroDelay", "lags its accelerometer"),
+        (#"{"motion": {"gyroDelay": "2ms"}}"#, [:], [], "motion.gyroDelay", "must be a number of seconds"),
+        (nil, ["ACTIVETASK_MOTION_GYRO_DELAY": "half"], [], "motion.gyroDelay", "ACTIVETASK_MOTION_GYRO_DELAY"),
+        (nil, [:], ["--motion-gyro-delay", "0.5"], "motion.gyroDelay", "between 0.0 and 0.05 seconds"),
+        (#"{"motion": {"delay": 0.001}}"#, [:], [], "motion.delay", "The settings here are: gyroDelay"),
         (#"{"syncInterval": 0}"#, [:], [], "syncInterval", "between 0.05 and 60.0 seconds"),
         (#"{"syncInterval": "1s"}"#, [:], [], "syncInterval", "a number of seconds"),
         (#"{"quality": [1, 2]}"#, [:], [], "quality", "must be an object"),
@@ -177,6 +195,19 @@ struct DaemonConfigurationTests {
         let unchanged = try await loader.reload(replacing: reload.configuration)
         #expect(unchanged.appliedLive.isEmpty)
         #expect(unchanged.needsRestart == ["dataDir", "socket"])
+    }
+
+    @Test("A changed gyro delay applies from the next run, as the other device settings")
+    func gyroDelayReload() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = try scratch.write("activetaskd.json", "{}")
+        let loader = DaemonConfigurationLoader(filePath: path, environment: [:], arguments: ["activetaskd"])
+        let current = try await loader.load()
+        try scratch.write("activetaskd.json", #"{"motion": {"gyroDelay": 0.00175}}"#)
+        let reload = try await loader.reload(replacing: current)
+        #expect(reload.appliedLive == ["motion.gyroDelay"] && reload.needsRestart.isEmpty)
+        #expect(reload.configuration.motion.gyroDelay == 0.00175)
     }
 
     @Test("A bad reload is refused and the running configuration stays")

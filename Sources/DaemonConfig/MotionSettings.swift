@@ -1,0 +1,11 @@
+/// How the motion recorder fuses this device's sensors: per-device properties of its IMU.
+public struct MotionSettings: Sendable, Hashable {
+    /// Seconds by which the gyroscope lags the accelerometer (docs/fusion.md, "Gyro delay");
+    /// 0 for an IMU on the usual convention. Passed to the fusion as
+    /// `DeviceMotionEstimator.Settings.gyroDelay`.
+    public var gyroDelay: Double
+
+    public init(gyroDelay: Double = 0) {
+        self.gyroDelay = gyroDelay
+    }
+}
