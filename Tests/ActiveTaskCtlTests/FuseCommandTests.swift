@@ -79,6 +79,23 @@ import Testing
         #expect(abs((gravity["timestamp"] as? Double ?? 0) - (Self.duration - 1 / Self.rate)) < 1e-9)
     }
 
+    /// A raw file some other tool wrote, with no step marker at all: every record is still valid
+    /// JSON, with an empty step path.
+    @Test func jsonWithoutMarkersStaysValid() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let objects = Self.rows(magnetometer: false).map { type, uptime, v in
+            #"{"uptime":\#(uptime),"timestamp":\#(uptime - Self.start),"sensorType":"\#(type)","x":\#(v[0]),"y":\#(v[1]),"z":\#(v[2])}"#
+        }
+        let input = try scratch.write("raw.json", "[" + objects.joined(separator: ",\n") + "]")
+        let output = scratch.url.appendingPathComponent("fused.json").path
+        let result = try await CommandRunner.run(["fuse", input, "--output", output])
+        #expect(result == .init(status: 0, standardOutput: "", standardError: ""))
+        let records = try Self.records(output)
+        #expect(records.count == 4 * Int(Self.duration * Self.rate))
+        #expect(records.allSatisfy { $0["stepPath"] as? String == "" })
+    }
+
     @Test func csvInNorthWestUpOutWithHeading() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -77,6 +77,10 @@ public final class MotionRecordWriter {
         return index
     }
 
+    /// The JSON step path of a record sampled before any step marker (`activetaskctl fuse` on a
+    /// raw file that has none): an empty string, so the record stays valid JSON.
+    private static let noStepJSON = MotionRecordFormat.jsonStepPath("")
+
     /// Writes one record stamped with the step that was showing at its own time.
     ///
     /// Only the buffer's fill is checked per record; the pipeline calls `tick()` once per batch
@@ -90,7 +94,7 @@ public final class MotionRecordWriter {
             if record.uptime.bitPattern != headUptime || step != headStep {
                 head.removeAll()
                 MotionRecordFormat.appendJSONHead(
-                    uptime: record.uptime, timestamp: record.uptime - startUptime, stepPath: step >= 0 ? steps[step].path : [],
+                    uptime: record.uptime, timestamp: record.uptime - startUptime, stepPath: step >= 0 ? steps[step].path : Self.noStepJSON,
                     to: &head)
                 headUptime = record.uptime.bitPattern
                 headStep = step
