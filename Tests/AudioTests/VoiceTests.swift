@@ -176,14 +176,17 @@ struct VoiceTests {
         var openBetween = true
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output)", clips: clips), logger: logger)
         try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 3.3, text: "Two")])
-        await prompter.startTimer()
-        openWhilePrompting = hasOpen(output)
-        // The first clip is played out by 0.65 s; the second is 2.6 s away, beyond the 1.5 s
-        // window, so the PCM closes; it reopens 0.5 s before the second (2.8 s).
-        try await Task.sleep(for: .seconds(1.7))
-        openBetween = hasOpen(output)
+        let zero = RecordingClock.monotonic()
+        await prompter.startTimer(atMonotonic: zero)
         var finished = 0
         for await event in prompter.events {
+            if case .promptStarted(_, "One", _, _) = event {
+                openWhilePrompting = hasOpen(output)
+                // The first clip is played out by 0.65 s; the second is 2.6 s away, beyond the
+                // 1.5 s window, so the PCM closes; it reopens 0.5 s before the second (2.8 s).
+                try await Task.sleep(for: .seconds(max(zero + 1.8 - RecordingClock.monotonic(), 0)))
+                openBetween = hasOpen(output)
+            }
             if case .promptFinished = event { finished += 1 }
             if finished == 2 { break }
         }
