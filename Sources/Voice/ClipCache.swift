@@ -20,9 +20,6 @@ struct ClipCache: Sendable {
         return clip
     }
 
-    /// Whether `key` is stored, without changing its recency.
-    func contains(_ key: String) -> Bool { clips[key] != nil }
-
     /// Stores `clip`, dropping the least recently used clips it needs room from. A clip larger
     /// than the whole budget is not kept.
     mutating func insert(_ clip: AudioClip, for key: String) {

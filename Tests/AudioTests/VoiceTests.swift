@@ -138,14 +138,20 @@ struct VoiceTests {
     /// The silence the player writes ahead of a timed clip, at most (PromptStreamPolicy.preRoll).
     private static let preRollFrames = PromptStreamPolicy(sampleRate: 22_050).frames(for: PromptStreamPolicy(sampleRate: 22_050).preRoll)
 
-    @Test("Between two timed prompts no frame is written: only a short pre-roll before each clip")
-    func noSilenceBetweenPrompts() async throws {
-        let directory = AudioTestEnvironment.scratch("gap-clips")
+    /// Two recognisable clips (0.3 s square, 0.2 s sine) configured for the texts "One" and "Two".
+    private func twoClips(_ name: String) throws -> (first: [Int16], second: [Int16], clips: [String: String]) {
+        let directory = AudioTestEnvironment.scratch(name)
         let first = TestSignals.square(amplitude: 9_000, seconds: 0.3, rate: 22_050)
         let second = TestSignals.sine(frequency: 700, amplitude: 0.3, seconds: 0.2, rate: 22_050)
-        try writeClip(first, to: directory.appendingPathComponent("first.wav").path)
-        try writeClip(second, to: directory.appendingPathComponent("second.wav").path)
-        let clips = ["One": directory.appendingPathComponent("first.wav").path, "Two": directory.appendingPathComponent("second.wav").path]
+        let paths = [directory.appendingPathComponent("first.wav").path, directory.appendingPathComponent("second.wav").path]
+        try writeClip(first, to: paths[0])
+        try writeClip(second, to: paths[1])
+        return (first, second, ["One": paths[0], "Two": paths[1]])
+    }
+
+    @Test("Between two timed prompts no frame is written: only a short pre-roll before each clip")
+    func noSilenceBetweenPrompts() async throws {
+        let (first, second, clips) = try twoClips("gap-clips")
         // The window keeps the PCM open across the 1 s gap: a `type file` PCM truncates its
         // file when reopened, and here every byte written must stay countable.
         let (_, played) = try await withPrompter(
@@ -165,12 +171,7 @@ struct VoiceTests {
 
     @Test("The playback PCM is closed while no prompt is near, and opened again ahead of the next")
     func closesBetweenDistantPrompts() async throws {
-        let directory = AudioTestEnvironment.scratch("close-clips")
-        let first = TestSignals.square(amplitude: 9_000, seconds: 0.3, rate: 22_050)
-        let second = TestSignals.sine(frequency: 700, amplitude: 0.3, seconds: 0.2, rate: 22_050)
-        try writeClip(first, to: directory.appendingPathComponent("first.wav").path)
-        try writeClip(second, to: directory.appendingPathComponent("second.wav").path)
-        let clips = ["One": directory.appendingPathComponent("first.wav").path, "Two": directory.appendingPathComponent("second.wav").path]
+        let (first, second, clips) = try twoClips("close-clips")
         let output = AudioTestEnvironment.scratch("close").appendingPathComponent("played.raw").path
         var openWhilePrompting = false
         var openBetween = true
