@@ -240,6 +240,9 @@ public final class PromptPlayer: @unchecked Sendable {
         close()
     }
 
+    /// The chunk of a clip whose delay report gives its onset.
+    private static let onsetChunk = 3
+
     private func play(
         _ item: Item, chunkFrames: Int, rate: Double,
         write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double
@@ -248,17 +251,24 @@ public final class PromptPlayer: @unchecked Sendable {
         var end = RecordingClock.monotonic()
         try item.clip.samples.withUnsafeBufferPointer { samples throws(ALSAError) in
             var offset = 0
+            var chunk = 0
             while offset < samples.count {
                 if condition.withLock({ stopRequested }) { return }
                 let count = min(chunkFrames, samples.count - offset)
                 let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
-                if onset == nil {
-                    onset = heard
-                    onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard,
-                                  end: heard + Double(samples.count) / rate))
-                }
                 end = heard + Double(count) / rate
                 offset += count
+                chunk += 1
+                // The onset is read back from the third chunk's delay (or the last of a shorter
+                // clip): a stream that has just started reports its delay before the sound
+                // server's timing arrives, without the sink's own latency (measured 0.3 s early
+                // on a PulseAudio null sink that had just woken; docs/benchmarks.md).
+                if onset == nil, chunk == Self.onsetChunk || offset == samples.count {
+                    let estimate = heard - Double(offset - count) / rate
+                    onset = estimate
+                    onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: estimate,
+                                  end: estimate + Double(samples.count) / rate))
+                }
             }
         }
         // A clip shorter than the start threshold has not started the stream by itself.
