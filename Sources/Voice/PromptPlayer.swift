@@ -61,23 +61,28 @@ public final class PromptPlayer: @unchecked Sendable {
     private var thread: DedicatedThread?
     /// The open PCM; touched only by the initialiser and then the playback thread.
     private var pcm: PCM?
+    private let onStart: @Sendable (UInt64) -> Void
     private let onOnset: @Sendable (Onset) -> Void
     private let onFinished: @Sendable (Onset) -> Void
     private let onFailure: @Sendable (ALSAError) -> Void
 
     /// Opens `device` for playback (S16_LE mono at `sampleRate`, ~12 ms periods), which checks
-    /// that it can play, and starts the playback thread. The PCM is closed again once nothing
+    /// that it can play, and starts the playback thread. `onStart` gets a clip's id once its
+    /// first frames are written, `onOnset` when it is heard (read back a few chunks later),
+    /// `onFinished` once it is all written. The PCM is closed again once nothing
     /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
     public init(
         device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
         openLead: Double = 0.5, keepOpenWindow: Double = 1.5,
         logger: Logger,
+        onStart: @escaping @Sendable (UInt64) -> Void = { _ in },
         onOnset: @escaping @Sendable (Onset) -> Void = { _ in },
         onFinished: @escaping @Sendable (Onset) -> Void = { _ in },
         onFailure: @escaping @Sendable (ALSAError) -> Void = { _ in }
     ) throws(ALSAError) {
         self.device = device
         self.logger = logger
+        self.onStart = onStart
         self.onOnset = onOnset
         self.onFinished = onFinished
         self.onFailure = onFailure
@@ -256,6 +261,8 @@ public final class PromptPlayer: @unchecked Sendable {
                 if condition.withLock({ stopRequested }) { return }
                 let count = min(chunkFrames, samples.count - offset)
                 let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+                // Written, so it will be heard even if its step pauses now; its onset follows.
+                if chunk == 0 { onStart(item.id) }
                 end = heard + Double(count) / rate
                 offset += count
                 chunk += 1

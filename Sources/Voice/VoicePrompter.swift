@@ -66,8 +66,8 @@ public actor VoicePrompter {
                 try PromptPlayer(
                     device: device, openLead: configuration.streamOpenLead, keepOpenWindow: configuration.streamKeepOpenWindow,
                     logger: logger,
+                    onStart: { id in heardIDs.insert(id) },
                     onOnset: { onset in
-                        heardIDs.insert(onset.id)
                         let offset = RecordingClock.boottimeOffset()
                         continuation.yield(.promptStarted(
                             stepPath: onset.stepPath, text: onset.text, scheduledUptime: onset.due.map { $0 + offset },
