@@ -67,9 +67,9 @@ public final class PromptPlayer: @unchecked Sendable {
     private let onFailure: @Sendable (ALSAError) -> Void
 
     /// Opens `device` for playback (S16_LE mono at `sampleRate`, ~12 ms periods), which checks
-    /// that it can play, and starts the playback thread. `onStart` gets a clip's id once its
-    /// first frames are written, `onOnset` when it is heard (read back a few chunks later),
-    /// `onFinished` once it is all written. The PCM is closed again once nothing
+    /// that it can play, and starts the playback thread. `onStart` gets a clip's id and
+    /// `onOnset` when it will be heard once its first frames are written, `onFinished` once it
+    /// is all written. The PCM is closed again once nothing
     /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
     public init(
         device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
@@ -245,8 +245,20 @@ public final class PromptPlayer: @unchecked Sendable {
         close()
     }
 
-    /// The chunk of a clip whose delay report gives its onset.
-    private static let onsetChunk = 3
+    /// The chunk of a clip whose delay report checks the onset reported at its first write.
+    private static let checkChunk = 2
+
+    /// A stream that has just started reports its delay before the sound server's timing has
+    /// arrived, without the sink's own latency (0.3 s early on a PulseAudio null sink that had
+    /// just woken; docs/benchmarks.md, "Voice prompt onsets"). Later chunks' reports include
+    /// it: a disagreement is logged, since the onset was already reported.
+    private func checkOnset(_ reported: Double, against later: Double, item: Item) {
+        guard later - reported > 0.02 else { return }
+        logger.warning("A voice prompt was heard later than its stream first reported", metadata: [
+            "stepPath": "\(item.stepPath)", "text": "\(item.text)", "reportedOnset": "\(reported)",
+            "laterEstimate": "\(later)", "seconds": "\(later - reported)",
+        ])
+    }
 
     private func play(
         _ item: Item, chunkFrames: Int, rate: Double,
@@ -261,21 +273,20 @@ public final class PromptPlayer: @unchecked Sendable {
                 if condition.withLock({ stopRequested }) { return }
                 let count = min(chunkFrames, samples.count - offset)
                 let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
-                // Written, so it will be heard even if its step pauses now; its onset follows.
-                if chunk == 0 { onStart(item.id) }
                 end = heard + Double(count) / rate
+                if let onset, chunk == Self.checkChunk {
+                    checkOnset(onset, against: heard - Double(offset) / rate, item: item)
+                }
+                if onset == nil {
+                    // Reported at once, so that a prompt spoken as its step ends is in the run's
+                    // prompts.json before the session writes it.
+                    onset = heard
+                    onStart(item.id)
+                    onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard,
+                                  end: heard + Double(samples.count) / rate))
+                }
                 offset += count
                 chunk += 1
-                // The onset is read back from the third chunk's delay (or the last of a shorter
-                // clip): a stream that has just started reports its delay before the sound
-                // server's timing arrives, without the sink's own latency (measured 0.3 s early
-                // on a PulseAudio null sink that had just woken; docs/benchmarks.md).
-                if onset == nil, chunk == Self.onsetChunk || offset == samples.count {
-                    let estimate = heard - Double(offset - count) / rate
-                    onset = estimate
-                    onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: estimate,
-                                  end: estimate + Double(samples.count) / rate))
-                }
             }
         }
         // A clip shorter than the start threshold has not started the stream by itself.
