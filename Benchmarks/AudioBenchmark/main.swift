@@ -96,7 +96,7 @@ if !pacedPlayback.isEmpty {
     let synthesis = Usage.now() - synthesisStart
     print(String(format: "- Synthesising a %.2f s prompt with espeak-ng: %.3f s CPU, %.3f s wall", clip.duration, synthesis.cpu, synthesis.wall))
 
-    let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback, keepsStreamWarm: false), logger: logger)
+    let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
     let playStart = Usage.now()
     try await prompter.speak(text)
     for await event in prompter.events {
@@ -106,12 +106,14 @@ if !pacedPlayback.isEmpty {
     await prompter.shutdown()
     print(String(format: "- Synthesising and playing it through PulseAudio (%@): %.3f s CPU in %.2f s wall = %.2f %% of one core", pacedPlayback, play.cpu, play.wall, play.cpu / play.wall * 100))
 
-    let warm = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
-    try await Task.sleep(for: .seconds(1))
+    // Between prompts the player closes the stream (PromptStreamPolicy): an idle prompter
+    // should cost nothing.
+    let idler = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
+    try await Task.sleep(for: .seconds(2))
     let idleStart = Usage.now()
     try await Task.sleep(for: .seconds(5))
     let idle = Usage.now() - idleStart
-    await warm.shutdown()
-    print(String(format: "- Keeping the playback stream warm on silence: %.3f s CPU in %.2f s = %.2f %% of one core", idle.cpu, idle.wall, idle.cpu / idle.wall * 100))
+    await idler.shutdown()
+    print(String(format: "- A prompter between prompts (stream closed): %.3f s CPU in %.2f s = %.3f %% of one core", idle.cpu, idle.wall, idle.cpu / idle.wall * 100))
 }
 try? FileManager.default.removeItem(at: directory)

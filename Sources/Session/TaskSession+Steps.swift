@@ -53,8 +53,11 @@ extension TaskSession {
         // Re-check: a controller failing on a step that ends on interrupt may have ended the run.
         guard !state.isOver else { return }
 
-        publishStepShown(step, location: location, path: path, direction: transition.direction)
-        await prepareVoice(for: step, path: path)
+        // The step's clips are made before it is shown, so its `start` prompt is heard as it shows.
+        let prompts = spokenPrompts(of: step)
+        await settings.voice?.preload(prompts)
+        let shown = publishStepShown(step, location: location, path: path, direction: transition.direction)
+        await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
         if let duration = step.effectiveDuration, step.kind.isTimed {
             timer = StepTimer(duration: duration)
             if startsTimerAutomatically(step) && !ledger.isWaiting { await startStepTimer() }
@@ -108,12 +111,13 @@ extension TaskSession {
         return true
     }
 
-    func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) {
+    @discardableResult
+    func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
         var allowed = ["forward", "cancel", "abandon"]
         if navigator.history.count > 1, step.kind != .completion, !hides("goBackward", on: step) { allowed.append("back") }
         if !hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
         if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
-        events.publish(.stepShown(StepShown(
+        return events.publish(.stepShown(StepShown(
             stepPath: path, step: step.properties, type: step.type.rawValue, direction: direction,
             progress: navigator.progress, allowedActions: allowed,
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
@@ -122,14 +126,21 @@ extension TaskSession {
 
     // MARK: Voice
 
-    /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when
-    /// the timer starts later); the rest wait for the timer.
-    func prepareVoice(for step: Step, path: String) async {
+    /// A step's spoken instructions at their seconds of the step timer, each with the key it
+    /// came from (which selects a recorded clip).
+    func spokenPrompts(of step: Step) -> [SpokenPrompt] {
         let entries = SpokenInstructionSchedule.entries(for: step)
         let keyed = Dictionary((step.spokenInstructions ?? [:]).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let prompts = entries.map { SpokenPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
+        return entries.map { SpokenPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
+    }
+
+    /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when
+    /// the timer starts later), scheduled at the step's `stepShown` time so that prompts.json
+    /// shows how late they were heard; the rest wait for the timer.
+    func prepareVoice(for step: Step, path: String, prompts: [SpokenPrompt], shownUptime: Double) async {
+        let shownMonotonic = shownUptime - RecordingClock.boottimeOffset()
         for prompt in prompts where prompt.time == 0 {
-            await speakNow(prompt.text, stepPath: path, key: prompt.key)
+            await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownMonotonic)
         }
         let timed = step.kind.isTimed ? prompts.filter { $0.time > 0 } : []
         guard let voice = settings.voice, !timed.isEmpty else { return }
@@ -140,7 +151,7 @@ extension TaskSession {
         }
     }
 
-    func speakNow(_ text: String, stepPath: String, key: String? = nil) async {
+    func speakNow(_ text: String, stepPath: String, key: String? = nil, scheduledAtMonotonic: Double? = nil) async {
         guard let voice = settings.voice else {
             // A silent session (no voice configured) speaks nothing by design: the prompt is
             // reported, not listed in prompts.json, whose entries are prompts meant to be heard
@@ -149,7 +160,7 @@ extension TaskSession {
             return
         }
         do {
-            try await voice.speak(text, stepPath: stepPath)
+            try await voice.speak(text, stepPath: stepPath, key: key, scheduledAtMonotonic: scheduledAtMonotonic)
         } catch {
             events.publish(.warning(message: "\"\(text)\" cannot be spoken: \(error)", identifier: nil))
         }

@@ -7,11 +7,12 @@ public import Logging
 /// Plays clips through an ALSA playback PCM, each at a scheduled CLOCK_MONOTONIC time, on a
 /// dedicated thread.
 ///
-/// Timing comes from the stream itself: before a clip it writes exactly as much silence as puts
-/// the clip's first frame at its due time (the status timestamp plus the queued delay says when
-/// each written frame will be heard), so the onset error is that of ALSA's delay report, not of
-/// thread wake-ups. A clip due while another plays is queued behind it, never dropped. The
-/// stream is drained and idle when nothing is queued.
+/// Timing comes from the stream itself: before a timed clip it writes exactly as much silence
+/// as puts the clip's first frame at its due time (the status timestamp plus the queued delay
+/// says when each written frame will be heard), so the onset error is that of ALSA's delay
+/// report, not of thread wake-ups. A clip due while another plays is queued behind it, never
+/// dropped. Between prompts the stream costs nothing: `PromptStreamPolicy` decides when it is
+/// opened, started, stopped and closed, and no silence is written to keep it running.
 public final class PromptPlayer: @unchecked Sendable {
     /// One clip to play.
     public struct Item: Sendable {
@@ -22,6 +23,7 @@ public final class PromptPlayer: @unchecked Sendable {
         public var text: String
         public var clip: AudioClip
         /// CLOCK_MONOTONIC seconds at which the first frame should be heard; nil = at once.
+        /// A time already past is played at once too, and reported against that time.
         public var due: Double?
 
         public init(id: UInt64, stepPath: String, text: String, clip: AudioClip, due: Double?) {
@@ -48,38 +50,66 @@ public final class PromptPlayer: @unchecked Sendable {
     /// The sample rate every clip is converted to.
     public let sampleRate: Int
     public let device: String
-    private let pcm: PCM
-    private let parameters: NegotiatedParameters
+    /// When the stream is opened, started, stopped and closed.
+    public let policy: PromptStreamPolicy
+    private let hardware: HardwareParameters
+    private let software: SoftwareParameters
     private let logger: Logger
     private let condition = NSCondition()
     private var queue: [Item] = []
     private var stopRequested = false
-    private var keepsWarm = false
     private var thread: DedicatedThread?
+    /// The open PCM; touched only by the initialiser and then the playback thread.
+    private var pcm: PCM?
+    private let onStart: @Sendable (UInt64) -> Void
     private let onOnset: @Sendable (Onset) -> Void
     private let onFinished: @Sendable (Onset) -> Void
     private let onFailure: @Sendable (ALSAError) -> Void
 
-    /// Opens `device` for playback (S16_LE mono at `sampleRate`, ~12 ms periods) and starts the
-    /// playback thread.
+    /// Opens `device` for playback (S16_LE mono at `sampleRate`, ~12 ms periods), which checks
+    /// that it can play, and starts the playback thread. `onStart` gets a clip's id and
+    /// `onOnset` when it will be heard once its first frames are written, `onFinished` once it
+    /// is all written. The PCM is closed again once nothing
+    /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
     public init(
         device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
+        openLead: Double = 0.5, keepOpenWindow: Double = 1.5,
         logger: Logger,
+        onStart: @escaping @Sendable (UInt64) -> Void = { _ in },
         onOnset: @escaping @Sendable (Onset) -> Void = { _ in },
         onFinished: @escaping @Sendable (Onset) -> Void = { _ in },
         onFailure: @escaping @Sendable (ALSAError) -> Void = { _ in }
     ) throws(ALSAError) {
         self.device = device
         self.logger = logger
+        self.onStart = onStart
         self.onOnset = onOnset
         self.onFinished = onFinished
         self.onFailure = onFailure
-        pcm = try PCM(name: device, direction: .playback, logger: logger)
-        parameters = try pcm.configure(
-            HardwareParameters(rate: sampleRate, channels: 1, format: .s16LE, periodFrames: periodFrames, bufferFrames: bufferFrames),
-            software: SoftwareParameters(startThreshold: periodFrames))
+        hardware = HardwareParameters(rate: sampleRate, channels: 1, format: .s16LE, periodFrames: periodFrames, bufferFrames: bufferFrames)
+        let preRoll = PromptStreamPolicy(sampleRate: sampleRate).preRoll
+        // The stream starts once the pre-roll is queued (or a clip's first chunk, of the same
+        // size): starting on a single period ran the PulseAudio stream dry at once (measured,
+        // docs/benchmarks.md).
+        let startFrames = min(max(Int(preRoll * Double(sampleRate)), periodFrames), bufferFrames)
+        software = SoftwareParameters(startThreshold: startFrames)
+        let (pcm, parameters) = try Self.open(device: device, hardware: hardware, software: software, logger: logger)
+        self.pcm = pcm
         self.sampleRate = parameters.rate
-        thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat) }
+        policy = PromptStreamPolicy(sampleRate: parameters.rate, openLead: openLead, preRoll: preRoll, keepOpenWindow: keepOpenWindow)
+        thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
+    }
+
+    private static func open(
+        device: String, hardware: HardwareParameters, software: SoftwareParameters, logger: Logger
+    ) throws(ALSAError) -> (PCM, NegotiatedParameters) {
+        let pcm = try PCM(name: device, direction: .playback, logger: logger)
+        do {
+            return (pcm, try pcm.configure(hardware, software: software))
+        } catch {
+            pcm.close()
+            throw error
+        }
     }
 
     /// Queues a clip (converted to the player's rate if needed).
@@ -89,17 +119,6 @@ public final class PromptPlayer: @unchecked Sendable {
         condition.lock()
         let position = queue.firstIndex { ($0.due ?? -.infinity) > (item.due ?? -.infinity) } ?? queue.endIndex
         queue.insert(item, at: position)
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// Keeps the stream running on silence while nothing is queued, so that the next clip is
-    /// heard on time: a stream's start-up latency (hundreds of milliseconds through PulseAudio)
-    /// happens once, when warming starts, not at the first prompt. The prompter warms the stream
-    /// from when a step with prompts is prepared until it ends.
-    public func setKeepsWarm(_ warm: Bool) {
-        condition.lock()
-        keepsWarm = warm
         condition.signal()
         condition.unlock()
     }
@@ -115,7 +134,7 @@ public final class PromptPlayer: @unchecked Sendable {
         return removed
     }
 
-    /// Stops after the current period (a clip being played is cut) and closes the PCM.
+    /// Stops after the current chunk (a clip being played is cut) and closes the PCM.
     public func shutdown() async {
         requestStop()
         await thread?.finished()
@@ -130,18 +149,17 @@ public final class PromptPlayer: @unchecked Sendable {
 
     // MARK: The playback thread
 
-    private func run(_ heartbeat: ThreadHeartbeat) {
-        let rate = Double(parameters.rate)
-        let period = parameters.periodFrames
-        let bufferSeconds = Double(parameters.bufferFrames) / rate
-        let silence = [Int16](repeating: 0, count: period)
-        var streamActive = false
+    private func run(_ heartbeat: ThreadHeartbeat, chunkFrames: Int) {
+        let rate = Double(sampleRate)
+        var stream = PromptStreamPolicy.Stream.stopped(since: RecordingClock.monotonic())
+        /// When the frame after the last one written will be heard.
         var nextHeard: Double?
 
         /// Writes and returns when the first written frame will be heard. The stream's estimate
         /// is never earlier than the end of what was written before (a device that is not paced
         /// reports no delay; frames still play one after another).
         func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double {
+            guard let pcm else { throw ALSAError(code: -EBADF, operation: "write", device: device, reason: "The PCM is not open") }
             heartbeat.beat()
             let result = try pcm.write(from: UnsafeRawPointer(samples.baseAddress!), frames: samples.count)
             if let gap = result.gap {
@@ -149,97 +167,130 @@ public final class PromptPlayer: @unchecked Sendable {
             }
             let heard = max(result.firstFrameTimestamp, nextHeard ?? -.infinity)
             nextHeard = heard + Double(result.frames) / rate
-            streamActive = true
+            stream = .running(playedOutAt: heard + Double(result.frames) / rate)
             return heard
         }
 
-        do {
-            while true {
-                condition.lock()
-                if stopRequested {
-                    condition.unlock()
-                    break
-                }
-                let now = RecordingClock.monotonic()
-                let head = queue.first
-                if head == nil, !keepsWarm {
-                    if streamActive {
-                        condition.unlock()
-                        try pcm.drain()
-                        try pcm.prepare()
-                        streamActive = false
-                        nextHeard = nil
-                        continue
-                    }
-                    heartbeat.idle()
-                    condition.wait()
-                    condition.unlock()
-                    continue
-                }
-                if let head, let due = head.due, !streamActive, !keepsWarm, due - now > bufferSeconds + 0.05 {
-                    // Sleep until shortly before the stream must start feeding silence.
-                    heartbeat.idle()
-                    _ = condition.wait(until: Date(timeIntervalSinceNow: due - now - bufferSeconds - 0.02))
-                    condition.unlock()
-                    continue
-                }
-                // Frames of silence still needed before the head is due (a period when idle).
-                let remaining: Int
-                if let head {
-                    remaining = head.due.map { Int((($0 - (nextHeard ?? now)) * rate).rounded()) } ?? 0
-                } else {
-                    remaining = period
-                }
-                if remaining > 0 {
-                    condition.unlock()
-                    let count = min(remaining, period)
-                    _ = try silence.withUnsafeBufferPointer { buffer throws(ALSAError) in
-                        try write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-                    }
-                    // A device that is not paced in real time (an ALSA `file` PCM) accepts
-                    // silence as fast as it is written; wait for the clock instead of
-                    // filling the disk.
-                    if let nextHeard, nextHeard - RecordingClock.monotonic() > bufferSeconds + 0.05 {
-                        condition.lock()
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: nextHeard - RecordingClock.monotonic() - bufferSeconds))
-                        condition.unlock()
-                    }
-                    continue
-                }
-                queue.removeFirst()
+        func close() {
+            pcm?.close()
+            pcm = nil
+            nextHeard = nil
+            stream = .closed
+        }
+
+        let silence = [Int16](repeating: 0, count: chunkFrames)
+        while true {
+            condition.lock()
+            if stopRequested {
                 condition.unlock()
-                if let head { try play(head, period: period, rate: rate, write: write) }
+                break
             }
-        } catch {
-            logger.error("Voice playback failed", metadata: ["device": "\(device)", "error": "\(error)"])
-            onFailure(error)
+            let now = RecordingClock.monotonic()
+            let next = queue.first.map { $0.due.map(PromptStreamPolicy.NextClip.due) ?? .atOnce }
+            let action = policy.action(stream: stream, next: next, now: now)
+            if case .wait(let until) = action {
+                heartbeat.idle()
+                if let until {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: until - now))
+                } else {
+                    condition.wait()
+                }
+                condition.unlock()
+                continue
+            }
+            let item = action == .play ? queue.removeFirst() : nil
+            condition.unlock()
+            do {
+                switch action {
+                case .wait:
+                    break
+                case .open:
+                    heartbeat.beat()
+                    let (opened, _) = try Self.open(device: device, hardware: hardware, software: software, logger: logger)
+                    pcm = opened
+                    stream = .stopped(since: RecordingClock.monotonic())
+                case .close:
+                    close()
+                case .stop:
+                    // Everything written has been heard: dropping discards nothing audible,
+                    // and unlike a drain it never blocks the thread.
+                    heartbeat.beat()
+                    try pcm?.drop()
+                    try pcm?.prepare()
+                    nextHeard = nil
+                    stream = .stopped(since: RecordingClock.monotonic())
+                case .writeSilence(let frames):
+                    var left = frames
+                    while left > 0 {
+                        let count = min(left, silence.count)
+                        _ = try silence.withUnsafeBufferPointer { buffer throws(ALSAError) in
+                            try write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                        }
+                        left -= count
+                    }
+                case .play:
+                    if let item { try play(item, chunkFrames: chunkFrames, rate: rate, write: write) }
+                }
+            } catch {
+                let dropped = removePending { _ in true }
+                logger.error("Voice playback failed", metadata: [
+                    "device": "\(device)", "error": "\(error)", "droppedPrompts": "\(dropped.count + (item == nil ? 0 : 1))",
+                ])
+                close()
+                onFailure(error)
+            }
         }
         // Let what is queued be heard (at most one buffer) rather than cutting the last prompt.
-        if streamActive { try? pcm.drain() }
-        pcm.close()
+        if case .running = stream { try? pcm?.drain() }
+        close()
+    }
+
+    /// The chunk of a clip whose delay report checks the onset reported at its first write.
+    private static let checkChunk = 2
+
+    /// A stream that has just started reports its delay before the sound server's timing has
+    /// arrived, without the sink's own latency (0.3 s early on a PulseAudio null sink that had
+    /// just woken; docs/benchmarks.md, "Voice prompt onsets"). Later chunks' reports include
+    /// it: a disagreement is logged, since the onset was already reported.
+    private func checkOnset(_ reported: Double, against later: Double, item: Item) {
+        guard later - reported > 0.02 else { return }
+        logger.warning("A voice prompt was heard later than its stream first reported", metadata: [
+            "stepPath": "\(item.stepPath)", "text": "\(item.text)", "reportedOnset": "\(reported)",
+            "laterEstimate": "\(later)", "seconds": "\(later - reported)",
+        ])
     }
 
     private func play(
-        _ item: Item, period: Int, rate: Double,
+        _ item: Item, chunkFrames: Int, rate: Double,
         write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double
     ) throws(ALSAError) {
         var onset: Double?
         var end = RecordingClock.monotonic()
         try item.clip.samples.withUnsafeBufferPointer { samples throws(ALSAError) in
             var offset = 0
+            var chunk = 0
             while offset < samples.count {
                 if condition.withLock({ stopRequested }) { return }
-                let count = min(period, samples.count - offset)
+                let count = min(chunkFrames, samples.count - offset)
                 let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+                end = heard + Double(count) / rate
+                if let onset, chunk == Self.checkChunk {
+                    checkOnset(onset, against: heard - Double(offset) / rate, item: item)
+                }
                 if onset == nil {
+                    // Reported at once, so that a prompt spoken as its step ends is in the run's
+                    // prompts.json before the session writes it.
                     onset = heard
+                    onStart(item.id)
                     onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard,
                                   end: heard + Double(samples.count) / rate))
                 }
-                end = heard + Double(count) / rate
                 offset += count
+                chunk += 1
             }
         }
+        // A clip shorter than the start threshold has not started the stream by itself.
+        if let pcm, try pcm.status().state == .prepared { try pcm.start() }
         let heard = onset ?? end
         onFinished(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard, end: end))
         logger.debug("Played a voice clip", metadata: [

@@ -15,18 +15,26 @@ public struct VoiceConfiguration: Sendable, Hashable, Codable {
     public var finishSound: String?
     /// What `speakWarningOnPause` says.
     public var pauseWarning: String
-    /// Keep the playback stream running on silence for the prompter's whole life, so a
-    /// device's start-up latency (about 0.7 s through PulseAudio) never delays a prompt. When
-    /// false the stream runs only from a step's `prepare` to its end, and `say` starts cold.
-    public var keepsStreamWarm: Bool
+    /// Seconds before a prompt is due at which the closed playback device is opened; raise it
+    /// for a device slow to start (a suspended sound card, a Bluetooth sink).
+    public var streamOpenLead: Double
+    /// The playback device stays open (stopped, writing nothing) while the next prompt is due
+    /// within this many seconds, and is closed otherwise: an open stream keeps the sound server
+    /// mixing (docs/audio.md, "Voice prompts").
+    public var streamKeepOpenWindow: Double
+    /// Bytes of synthesised and loaded clips kept ready (least recently used dropped first);
+    /// the default holds about 3 minutes of speech at 22050 Hz.
+    public var clipCacheBytes: Int
 
     public init(
         playbackDevice: String = "default", voice: String = "en", wordsPerMinute: Int = 175,
         clips: [String: String] = [:], startSound: String? = nil, finishSound: String? = nil,
         pauseWarning: String = "The activity is paused. Resume when you are ready.",
-        keepsStreamWarm: Bool = true
+        streamOpenLead: Double = 0.5, streamKeepOpenWindow: Double = 1.5, clipCacheBytes: Int = 8 << 20
     ) {
-        self.keepsStreamWarm = keepsStreamWarm
+        self.streamOpenLead = streamOpenLead
+        self.streamKeepOpenWindow = streamKeepOpenWindow
+        self.clipCacheBytes = clipCacheBytes
         self.playbackDevice = playbackDevice
         self.voice = voice
         self.wordsPerMinute = wordsPerMinute

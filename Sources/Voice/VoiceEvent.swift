@@ -5,6 +5,7 @@ public enum VoiceEvent: Sendable, Hashable {
     case promptStarted(stepPath: String, text: String, scheduledUptime: Double?, onsetUptime: Double)
     /// A prompt finished playing.
     case promptFinished(stepPath: String, text: String, endUptime: Double)
-    /// Playback failed; prompts are silent from now on. The recording goes on.
+    /// Playback failed: the prompts queued then are dropped and the device is closed; the next
+    /// prompt opens it again. The recording goes on.
     case playbackFailed(message: String)
 }

@@ -5,11 +5,13 @@ import Foundation
 public import Logging
 
 /// Speaks a step's prompts at their seconds of the step timer, plays `playSound*` sounds and the
-/// pause warning. One per session; the playback PCM stays open while it runs.
+/// pause warning. One per session (or daemon); its player opens the playback PCM only around
+/// prompts (`PromptStreamPolicy`).
 ///
-/// Lifecycle per step: `prepare(stepPath:prompts:)` synthesises (or loads) every clip ahead of
-/// time, `startTimer()` schedules them, `pauseTimer()`/`resumeTimer()` shift what has not been
-/// heard yet, `endStep()` drops what is left.
+/// Lifecycle per step: `preload(_:)` synthesises (or loads) the clips before the step is shown,
+/// `prepare(stepPath:prompts:)` takes its timed prompts, `startTimer()` schedules them,
+/// `pauseTimer()`/`resumeTimer()` shift what has not been heard yet, `endStep()` drops what is
+/// left.
 public actor VoicePrompter {
     private struct PreparedPrompt {
         var prompt: SpokenPrompt
@@ -42,15 +44,17 @@ public actor VoicePrompter {
     private var nextID: UInt64 = 1
     /// Counts `prepare` calls: after its awaits, only the latest one installs its step.
     private var prepareGeneration: UInt64 = 0
-    private var clipCache: [String: AudioClip] = [:]
+    private var clipCache: ClipCache
     /// Prompt ids the player has started; shared with its thread's callbacks.
     private let heardIDs = HeardPrompts()
 
-    /// Opens the playback device (on a dedicated thread: opening and configuring a PCM block);
-    /// throws when it cannot be opened.
+    /// Opens the playback device to check it (on a dedicated thread: opening and configuring a
+    /// PCM block); throws when it cannot be opened. The player closes it again until a prompt is
+    /// near.
     public init(configuration: VoiceConfiguration, logger: Logger) async throws(ALSAError) {
         self.configuration = configuration
         self.logger = logger
+        clipCache = ClipCache(budgetBytes: configuration.clipCacheBytes)
         synthesizer = SpeechSynthesizer(voice: configuration.voice, wordsPerMinute: configuration.wordsPerMinute, logger: logger)
         let (stream, continuation) = AsyncStream<VoiceEvent>.makeStream()
         events = stream
@@ -60,9 +64,10 @@ public actor VoicePrompter {
         do {
             player = try await BlockingCall.run("open \(device)") {
                 try PromptPlayer(
-                    device: device, logger: logger,
+                    device: device, openLead: configuration.streamOpenLead, keepOpenWindow: configuration.streamKeepOpenWindow,
+                    logger: logger,
+                    onStart: { id in heardIDs.insert(id) },
                     onOnset: { onset in
-                        heardIDs.insert(onset.id)
                         let offset = RecordingClock.boottimeOffset()
                         continuation.yield(.promptStarted(
                             stepPath: onset.stepPath, text: onset.text, scheduledUptime: onset.due.map { $0 + offset },
@@ -73,7 +78,7 @@ public actor VoicePrompter {
                         continuation.yield(.promptFinished(stepPath: onset.stepPath, text: onset.text, endUptime: onset.end + offset))
                     },
                     onFailure: { error in
-                        continuation.yield(.playbackFailed(message: "Voice prompts stopped: \(error)"))
+                        continuation.yield(.playbackFailed(message: "Voice prompts were dropped: \(error). The next prompt opens the playback device again."))
                     })
             }
         } catch let error as ALSAError {
@@ -81,10 +86,19 @@ public actor VoicePrompter {
         } catch {
             throw ALSAError(code: -EIO, operation: "open", device: device, reason: "\(error)")
         }
-        if configuration.keepsStreamWarm { player.setKeepsWarm(true) }
     }
 
     // MARK: Steps
+
+    /// Synthesises or loads the clips of `prompts` ahead of their step, so that a prompt spoken
+    /// when its step is shown starts at once. A clip that cannot be made is left out here; its
+    /// error comes when the prompt is prepared or spoken.
+    public func preload(_ prompts: [SpokenPrompt]) async {
+        guard !isShutDown else { return }
+        for prompt in prompts {
+            _ = try? await clip(for: prompt)
+        }
+    }
 
     /// Synthesises or loads the clips of a step's prompts so that none is late for lack of time.
     /// A `prepare` for the next step while this one synthesises wins: the older one is
@@ -109,7 +123,6 @@ public actor VoicePrompter {
         }
         guard generation == prepareGeneration, case .idle = state else { return }
         state = .prepared(Step(stepPath: stepPath, prompts: prepared))
-        if !prepared.isEmpty { player.setKeepsWarm(true) }
     }
 
     /// Starts the step timer: prompt k is heard at `startMonotonic + time_k` (default: now).
@@ -150,7 +163,6 @@ public actor VoicePrompter {
         case .prepared(let step), .running(let step, _), .paused(let step, _):
             let ids = Set(step.prompts.map(\.id))
             player.removePending { ids.contains($0.id) }
-            if !configuration.keepsStreamWarm { player.setKeepsWarm(false) }
             state = .idle
         case .idle, .shutDown:
             break
@@ -169,12 +181,15 @@ public actor VoicePrompter {
 
     // MARK: At once
 
-    /// Speaks `text` as soon as possible (after anything already playing).
-    public func speak(_ text: String, stepPath: String = "") async throws(VoiceError) {
+    /// Speaks `text` as soon as possible (after anything already playing); `key` selects a
+    /// recorded clip as for step prompts. `scheduledAtMonotonic` is when it was meant to be
+    /// heard (a step's `start` prompt: when the step was shown), reported as its
+    /// `scheduledUptime` so that its lateness shows; nil reports none.
+    public func speak(_ text: String, stepPath: String = "", key: String? = nil, scheduledAtMonotonic: Double? = nil) async throws(VoiceError) {
         try ensureUsable()
-        let clip = try await clip(for: SpokenPrompt(time: 0, text: text))
+        let clip = try await clip(for: SpokenPrompt(time: 0, text: text, key: key))
         guard case .shutDown = state else {
-            player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: text, clip: clip, due: nil))
+            player.enqueue(PromptPlayer.Item(id: takeID(), stepPath: stepPath, text: text, clip: clip, due: scheduledAtMonotonic))
             return
         }
     }
@@ -210,7 +225,12 @@ public actor VoicePrompter {
     // MARK: Clips
 
     private func ensureUsable() throws(VoiceError) {
-        if case .shutDown = state { throw VoiceError("The voice prompter was shut down; create a new one.") }
+        if isShutDown { throw VoiceError("The voice prompter was shut down; create a new one.") }
+    }
+
+    private var isShutDown: Bool {
+        if case .shutDown = state { return true }
+        return false
     }
 
     private func takeID() -> UInt64 {
@@ -222,15 +242,16 @@ public actor VoicePrompter {
         if let path = prompt.key.flatMap({ configuration.clips[$0] }) ?? configuration.clips[prompt.text] {
             return try await loadClip(path)
         }
-        if let cached = clipCache["tts:" + prompt.text] { return cached }
+        let key = "tts:" + prompt.text
+        if let cached = clipCache.clip(for: key) { return cached }
         let clip = try await synthesizer.synthesize(prompt.text).resampled(to: player.sampleRate)
-        clipCache["tts:" + prompt.text] = clip
+        clipCache.insert(clip, for: key)
         return clip
     }
 
     /// Reads a WAV clip on a dedicated thread (a file read never runs on the actor).
     private func loadClip(_ path: String) async throws(VoiceError) -> AudioClip {
-        if let cached = clipCache["wav:" + path] { return cached }
+        if let cached = clipCache.clip(for: "wav:" + path) { return cached }
         let data: Data?
         do {
             data = try await BlockingCall.run("read \(path)") { FileManager.default.contents(atPath: path) }
@@ -241,7 +262,7 @@ public actor VoicePrompter {
             throw VoiceError("The prompt clip \(path) cannot be read; check the path in the voice configuration.")
         }
         let clip = try AudioClip(wavBytes: [UInt8](data)).resampled(to: player.sampleRate)
-        clipCache["wav:" + path] = clip
+        clipCache.insert(clip, for: "wav:" + path)
         return clip
     }
 }

@@ -34,7 +34,7 @@ struct Say: AsyncParsableCommand {
         let logger = CommandLogging.logger(label: "activetaskctl.say", verbose: verbose)
         let configuration = VoiceConfiguration(
             playbackDevice: playbackDevice, voice: voice, wordsPerMinute: wordsPerMinute,
-            clips: clip.map { [text: $0] } ?? [:], keepsStreamWarm: false)
+            clips: clip.map { [text: $0] } ?? [:])
         VoiceEnvironment.prepare()
         let prompter: VoicePrompter
         do {

@@ -64,7 +64,7 @@ struct VoiceTests {
         // level, not bytes (the byte-exact playback path is checked with WAV clips below).
         let expected = try await SpeechSynthesizer(logger: logger).synthesize(text)
         let (events, played) = try await withPrompter(
-            "say", configuration: { VoiceConfiguration(playbackDevice: $0, keepsStreamWarm: false) }, until: 1
+            "say", until: 1
         ) { try await $0.speak(text) }
         #expect(abs(played.count - expected.samples.count) < expected.samples.count / 20)
         func rms(_ samples: [Int16]) -> Double {
@@ -126,6 +126,80 @@ struct VoiceTests {
         // The second was heard late, exactly when the first ended.
         #expect(abs(onsets[1].2 - (onsets[0].2 + 0.4)) < 0.002)
         #expect(onsets[1].2 > (onsets[1].1 ?? 0))
+    }
+
+    /// Whether this process has `path` open (a `type file` PCM keeps its output file open
+    /// exactly while the PCM is open).
+    private func hasOpen(_ path: String) -> Bool {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }
+    }
+
+    /// The silence the player writes ahead of a timed clip, at most (PromptStreamPolicy.preRoll).
+    private static let preRollFrames = PromptStreamPolicy(sampleRate: 22_050).frames(for: PromptStreamPolicy(sampleRate: 22_050).preRoll)
+
+    /// Two recognisable clips (0.3 s square, 0.2 s sine) configured for the texts "One" and "Two".
+    private func twoClips(_ name: String) throws -> (first: [Int16], second: [Int16], clips: [String: String]) {
+        let directory = AudioTestEnvironment.scratch(name)
+        let first = TestSignals.square(amplitude: 9_000, seconds: 0.3, rate: 22_050)
+        let second = TestSignals.sine(frequency: 700, amplitude: 0.3, seconds: 0.2, rate: 22_050)
+        let paths = [directory.appendingPathComponent("first.wav").path, directory.appendingPathComponent("second.wav").path]
+        try writeClip(first, to: paths[0])
+        try writeClip(second, to: paths[1])
+        return (first, second, ["One": paths[0], "Two": paths[1]])
+    }
+
+    @Test("Between two timed prompts no frame is written: only a short pre-roll before each clip")
+    func noSilenceBetweenPrompts() async throws {
+        let (first, second, clips) = try twoClips("gap-clips")
+        // The window keeps the PCM open across the 1 s gap: a `type file` PCM truncates its
+        // file when reopened, and here every byte written must stay countable.
+        let (_, played) = try await withPrompter(
+            "gap", configuration: { VoiceConfiguration(playbackDevice: $0, clips: clips, streamKeepOpenWindow: 10) }, until: 2
+        ) { prompter in
+            try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 1.6, text: "Two")])
+            await prompter.startTimer()
+        }
+        let firstAt = try #require(find(first, in: played))
+        let secondAt = try #require(find(second, in: played, from: firstAt + first.count))
+        // A stream kept running would have written the whole second between the clips.
+        #expect(firstAt <= Self.preRollFrames)
+        #expect(secondAt - (firstAt + first.count) <= Self.preRollFrames, "\(secondAt - firstAt - first.count) frames between the clips")
+        #expect(played.count == secondAt + second.count, "nothing after the last clip")
+        #expect(played[0..<firstAt].allSatisfy { $0 == 0 } && played[(firstAt + first.count)..<secondAt].allSatisfy { $0 == 0 })
+    }
+
+    @Test("The playback PCM is closed while no prompt is near, and opened again ahead of the next")
+    func closesBetweenDistantPrompts() async throws {
+        let (first, second, clips) = try twoClips("close-clips")
+        let output = AudioTestEnvironment.scratch("close").appendingPathComponent("played.raw").path
+        var openWhilePrompting = false
+        var openBetween = true
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output)", clips: clips), logger: logger)
+        try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 3.3, text: "Two")])
+        let zero = RecordingClock.monotonic()
+        await prompter.startTimer(atMonotonic: zero)
+        var finished = 0
+        for await event in prompter.events {
+            if case .promptStarted(_, "One", _, _) = event {
+                openWhilePrompting = hasOpen(output)
+                // The first clip is played out by 0.65 s; the second is 2.6 s away, beyond the
+                // 1.5 s window, so the PCM closes; it reopens 0.5 s before the second (2.8 s).
+                try await Task.sleep(for: .seconds(max(zero + 1.8 - RecordingClock.monotonic(), 0)))
+                openBetween = hasOpen(output)
+            }
+            if case .promptFinished = event { finished += 1 }
+            if finished == 2 { break }
+        }
+        await prompter.shutdown()
+        #expect(openWhilePrompting)
+        #expect(!openBetween)
+        // Reopening a `type file` PCM truncates its file: what is left is the second clip after
+        // its pre-roll, so the first was written before a close.
+        let played = TestSignals.samples([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))[...])
+        let secondAt = try #require(find(second, in: played))
+        #expect(secondAt <= Self.preRollFrames)
+        #expect(find(first, in: played) == nil)
     }
 
     @Test("Pausing holds unheard prompts and speaks the warning; resuming shifts them by the pause")
