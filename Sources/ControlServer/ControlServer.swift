@@ -105,6 +105,13 @@ public struct ControlServer: Service {
         }
     }
 
+    /// Closes a connection that will not be served. Through `executeThenClose`, never by closing
+    /// the channel alone: NIO traps when an async channel's writer is dropped unfinished (seen when
+    /// SIGTERM arrived while 200 clients were connecting).
+    private func refuse(_ connection: NIOAsyncChannel<ControlInbound, ControlOutbound>) async {
+        try? await connection.executeThenClose { _, _ in }
+    }
+
     /// One connection: a reader answering requests in order and a writer draining the queue.
     private func serve(_ accepted: Connection,
                        registry: ControlConnectionRegistry, dispatcher: ControlRequestDispatcher) async {
@@ -114,13 +121,14 @@ public struct ControlServer: Service {
             peer = try await PeerCredentials.read(from: connection.channel)
         } catch {
             logger.warning("Could not read the peer's credentials; closing the connection.", metadata: ["error": "\(error)"])
-            try? await connection.channel.close()
+            await refuse(connection)
             return
         }
         let (outbox, continuation) = AsyncStream.makeStream(
             of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
         guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer) else {
-            try? await connection.channel.close()
+            // The server is shutting down: connections accepted just before are closed unanswered.
+            await refuse(connection)
             return
         }
         defer { registry.remove(identifier) }

@@ -12,29 +12,36 @@ final class NeverAnsweringServer: Sendable {
     private let socket: Int32
 
     init() throws {
-        let number = Self.counter.withLock { count in
-            count += 1
-            return count
-        }
-        let host = "127.77.\(number / 250).\(number % 250 + 1)"
-        address = host
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(30431).bigEndian
-        inet_pton(AF_INET, host, &address.sin_addr)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            let code = errno
+        // Another test run on the same machine (a second worktree, a sanitizer run) may hold an
+        // address: take the next free one instead of failing.
+        var lastError = EADDRINUSE
+        for _ in 0..<64 {
+            let number = Self.counter.withLock { count in
+                count += 1
+                return count
+            }
+            let host = "127.77.\(number / 250 % 250).\(number % 250 + 1)"
+            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(30431).bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound == 0, listen(fd, 64) == 0 {
+                self.address = host
+                socket = fd
+                return
+            }
+            lastError = errno
             Glibc.close(fd)
-            throw POSIXError(.init(rawValue: code) ?? .EIO)
+            guard lastError == EADDRINUSE else { break }
         }
-        socket = fd
+        throw POSIXError(.init(rawValue: lastError) ?? .EIO)
     }
 
     /// The libiio URI of this server.
