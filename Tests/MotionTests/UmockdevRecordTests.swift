@@ -278,7 +278,8 @@ struct UmockdevRecordTests {
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 21, start: 3_000_000_000_000, device: device, gapAfter: 10), scansPerChunk: 3)
         let file = testbed.path("gap.json")
-        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration 0.8 --output \(file)")
+        // Long enough to read all 21 scans; a sanitizer's slowdown stretches it (TestTiming).
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration \(TestTiming.tolerance(0.8)) --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         let notes = (result["notes"] as? [String]) ?? []
