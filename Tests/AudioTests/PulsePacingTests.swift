@@ -102,7 +102,7 @@ struct PulsePacingTests {
             let heard = monitor.firstLoudSample(after: scheduledMonotonic - 0.2)
             let monitorError = heard.map { $0 - scheduledMonotonic }
             print("prompt \(index): playback-stream error \(String(format: "%.1f", streamError * 1000)) ms, monitor error \(monitorError.map { String(format: "%.1f", $0 * 1000) } ?? "none") ms")
-            // 50 ms (DESIGN's bound), widened under a sanitizer (TestTiming).
+            // 50 ms, the prompt-onset bound, widened under a sanitizer (TestTiming).
             #expect(abs(streamError) < TestTiming.tolerance(0.05))
             #expect(monitorError.map { abs($0) < TestTiming.tolerance(0.05) } == true)
         }
