@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the test suite under ThreadSanitizer and/or AddressSanitizer (with LeakSanitizer), each
 # in its own build directory (.build/tsan, .build/asan), with the committed suppressions
-# (scripts/sanitizers/*.supp, Swift runtime noise only). Fails when a test fails or a sanitizer
+# (scripts/sanitizers/*.supp, toolchain and dependency noise only). Fails when a test fails or a sanitizer
 # reports anything. Not part of scripts/test.sh: see docs/testing.md for the time it takes.
 #
 # Without options the suites run in scripts/test.sh's three passes (all but the real-time ones;

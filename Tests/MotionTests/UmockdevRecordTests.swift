@@ -301,7 +301,7 @@ struct UmockdevRecordTests {
             wait $pid
             """)
         #expect(output.status == 1)
-        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout), "\(output.stderr)")
         #expect(error["type"] as? String == "error")
         #expect(error["identifier"] as? String == "removed_error")
         #expect((error["errorDescription"] as? String)?.contains("disappeared") == true, "\(error)")
@@ -317,7 +317,7 @@ struct UmockdevRecordTests {
         let file = testbed.path("stalled.json")
         let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 30 --output \(file)")
         #expect(output.status == 1)
-        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout), "\(output.stderr)")
         #expect(error["identifier"] as? String == "stalled_error")
         #expect((error["errorDescription"] as? String)?.contains("sent no samples") == true, "\(error)")
         #expect(samples(try UmockdevTestbed.records(at: file), "accelerometer").count == 6)
