@@ -38,7 +38,7 @@ struct RemoteRecordTests {
         // iiod gives up on the silent device and drops the buffer: the refill fails, which
         // fails this recorder only, with an error result.
         #expect(output.status == 1)
-        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout), "\(output.stderr)")
         #expect(error["identifier"] as? String == "remote-stops_error")
         #expect(error["errorDomain"] as? String == "AsyncActionError")
         #expect(error["errorCode"] as? Int == 3)

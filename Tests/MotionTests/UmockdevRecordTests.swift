@@ -278,7 +278,8 @@ struct UmockdevRecordTests {
         let device = Self.combinedIMU()
         testbed.add(device, scans: Self.combinedScans(count: 21, start: 3_000_000_000_000, device: device, gapAfter: 10), scansPerChunk: 3)
         let file = testbed.path("gap.json")
-        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration 0.8 --output \(file)")
+        // Long enough to read all 21 scans; a sanitizer's slowdown stretches it (TestTiming).
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer,gyro --frequency 104 --duration \(TestTiming.tolerance(0.8)) --output \(file)")
         #expect(output.status == 0, "\(output.stderr)")
         let result = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
         let notes = (result["notes"] as? [String]) ?? []
@@ -300,7 +301,7 @@ struct UmockdevRecordTests {
             wait $pid
             """)
         #expect(output.status == 1)
-        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout), "\(output.stderr)")
         #expect(error["type"] as? String == "error")
         #expect(error["identifier"] as? String == "removed_error")
         #expect((error["errorDescription"] as? String)?.contains("disappeared") == true, "\(error)")
@@ -316,7 +317,7 @@ struct UmockdevRecordTests {
         let file = testbed.path("stalled.json")
         let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 30 --output \(file)")
         #expect(output.status == 1)
-        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout))
+        let error = try #require(UmockdevTestbed.lastJSONObject(in: output.stdout), "\(output.stderr)")
         #expect(error["identifier"] as? String == "stalled_error")
         #expect((error["errorDescription"] as? String)?.contains("sent no samples") == true, "\(error)")
         #expect(samples(try UmockdevTestbed.records(at: file), "accelerometer").count == 6)

@@ -69,7 +69,7 @@ struct RecorderFailureSessionTests {
         let motion = try #require(RunOnDisk.result("motion", in: result["asyncResults"]))
         #expect(motion["relativePath"] as? String == "motion.json")
         let recorded = try #require(RunOnDisk.seconds(of: motion))
-        #expect(abs(recorded - 4) < 0.3)
+        #expect(abs(recorded - 4) < TestTiming.tolerance(0.3))
         try run.checkMotion("motion.json", markers: ["Failing/record"], sensors: ["accelerometer", "gyro"], duration: recorded, frequency: 50)
         let quality = try run.object("qc.json")
         let failure = (quality["checks"] as? [[String: Any]] ?? []).first { $0["identifier"] as? String == "roomSound_error" }

@@ -2,6 +2,7 @@ import Foundation
 import Session
 import TaskModel
 import Testing
+import TestSupport
 
 /// Commands, refusals and finish reasons, step by step (docs/session.md).
 @Suite("Task session commands and refusals")
@@ -110,14 +111,16 @@ struct SessionNavigationTests {
 
     @Test("skip goes on or jumps, and is refused where hidden and on the completion step; an unanswered permission request is denied at its time-out")
     func skipAndPermissionTimeout() async throws {
-        let (harness, driver) = try await make("skip", policy: PermissionPolicy([.microphone: .ask]), permissionTimeout: 0.5)
+        // 0.5 s, longer under a sanitizer (TestTiming): the refused skip below must come first.
+        let timeout = TestTiming.tolerance(0.5)
+        let (harness, driver) = try await make("skip", policy: PermissionPolicy([.microphone: .ask]), permissionTimeout: timeout)
         let session = harness.session
         try await session.start()
         #expect(await driver.nextStep() == "Nav/intro")
         try await session.skip()
         #expect(await driver.nextStep() == "Nav/sec/a")
         #expect(await refusal { try await session.skip() }?.code == .permissionPending)
-        // Nobody answers the microphone question: after 0.5 s it counts as denied and the task goes on.
+        // Nobody answers the microphone question: after the time-out it counts as denied and the task goes on.
         let answered = await driver.next { kind -> Bool? in
             if case .permissionAnswered(_, "microphone", let granted) = kind { return granted }
             return nil
@@ -139,7 +142,7 @@ struct SessionNavigationTests {
         // The skipped timed step was never shown.
         #expect(RunOnDisk.identifiers(section?["stepHistory"]) == ["a", "b"])
         #expect(RunOnDisk.result("roomSound_error", in: result["asyncResults"])?["errorDescription"] as? String
-            == "Permission \"microphone\" was not answered within 0.5 s, so roomSound does not record.")
+            == "Permission \"microphone\" was not answered within \(String(format: "%g", timeout)) s, so roomSound does not record.")
     }
 
     @Test("skip to exit ends the run early; abandon records abandonAssessment")

@@ -59,7 +59,7 @@ struct TaskInfoSessionTests {
         let file = try #require(RunOnDisk.result("motion", in: inline["asyncResults"]))
         #expect(file["relativePath"] as? String == "inline_motion.json")
         let recorded = try #require(RunOnDisk.seconds(of: file))
-        #expect(abs(recorded - 2) < 0.3)
+        #expect(abs(recorded - 2) < TestTiming.tolerance(0.3))
         try run.checkMotion("inline_motion.json", markers: ["Outer/inline/hold"], sensors: ["accelerometer", "gyro"], duration: recorded, frequency: 50)
         let listed = try run.object("metadata.json")["files"] as? [[String: Any]] ?? []
         #expect(listed.first { $0["filename"] as? String == "inline_motion.json" }?["stepPath"] as? String == "inline")

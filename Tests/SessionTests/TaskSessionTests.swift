@@ -58,10 +58,10 @@ struct TaskSessionTests {
             return false
         }?.uptime)
         let walkingUptime = try #require(markers.last?["uptime"] as? Double)
-        #expect(abs(walkingUptime - countdownStarted - 2) < 0.3)
+        #expect(abs(walkingUptime - countdownStarted - 2) < TestTiming.tolerance(0.3))
         let accelerometer = motion.filter { $0["sensorType"] as? String == "accelerometer" }
         let span = (accelerometer.last?["timestamp"] as? Double ?? 0) - (accelerometer.first?["timestamp"] as? Double ?? 0)
-        #expect(abs(Double(accelerometer.count) - span * 100) <= 0.02 * span * 100 + 1)
+        #expect(abs(Double(accelerometer.count) - span * 100) <= TestTiming.tolerance(0.02) * span * 100 + 1)
         #expect(span > 3.5 && span < 5.8)
         // A sample's step path is the step shown at its own time.
         for sample in accelerometer {

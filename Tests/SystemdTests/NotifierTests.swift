@@ -44,8 +44,10 @@ struct NotifierTests {
 
     @Test("Watchdog pings stop when a recorder thread hangs, and the log names it")
     func watchdogStopsOnHang() async throws {
-        // WATCHDOG_USEC 200 ms: a ping every 100 ms; the thread hangs after 1 s; run 2.5 s.
-        let run = try await Self.runHelper(["watchdog", "1", "2.5"], environment: ["WATCHDOG_USEC": "200000"])
+        // WATCHDOG_USEC 200 ms: a ping every 100 ms; the thread hangs after 1 s; run 2.5 s (each
+        // stretched by TestTiming.scale under a sanitizer, as is the span the pings may cover).
+        let hangAfter = TestTiming.tolerance(1), runFor = TestTiming.tolerance(2.5)
+        let run = try await Self.runHelper(["watchdog", "\(hangAfter)", "\(runFor)"], environment: ["WATCHDOG_USEC": "200000"])
         #expect(run.status == 0, "\(run.errors)")
         let pings = run.messages.filter { $0.assignments == ["WATCHDOG=1"] }
         #expect(pings.count >= 5, "pings while healthy: \(pings.count)")
@@ -54,7 +56,7 @@ struct NotifierTests {
         // nothing arrives during the last second of the run.
         let first = try #require(pings.first).time
         let last = try #require(pings.last).time
-        #expect(last - first < 1.6, "pings went on for \(last - first) s after the thread hung at 1 s")
+        #expect(last - first < hangAfter + TestTiming.tolerance(0.6), "pings went on for \(last - first) s after the thread hung at \(hangAfter) s")
         #expect(run.errors.contains("Not pinging the watchdog: recorder-thread made no progress"), "\(run.errors)")
         #expect(run.errors.components(separatedBy: "Not pinging the watchdog").count == 2, "the stuck thread is logged once, not on every tick")
     }

@@ -12,13 +12,28 @@ struct SocketActivationTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let path = scratch.url.appendingPathComponent("control.sock").path
-        // Bounded: should the connection below never be made, the activator would wait forever.
-        async let run = ChildProcess.run("/usr/bin/timeout", ["60", tool, "-l", path, ChildProcess.helper, "listen"])
-        let reply = try await onOwnThread { try Self.connectAndRead(path: path) }
-        let output = try await run
+        let output = scratch.url.appendingPathComponent("activator.out").path
+        let errors = scratch.url.appendingPathComponent("activator.err").path
+        // The activator is spawned here, before the client starts trying: started from a task
+        // (`async let`), it could start after the client had given up when the concurrency pool's
+        // threads were all busy (the whole suite under a sanitizer), and then wait forever for a
+        // connection. timeout(1) still bounds it, with SIGKILL, which no inherited SIG_IGN stops.
+        let activator = try ChildSpawn.spawn(
+            ["/usr/bin/timeout", "-s", "KILL", "60", tool, "-l", path, ChildProcess.helper, "listen"],
+            environment: ProcessInfo.processInfo.environment, standardOutput: output, standardError: errors)
+        let reply: String
+        do {
+            reply = try await onOwnThread { try Self.connectAndRead(path: path) }
+        } catch {
+            kill(activator, SIGKILL)
+            _ = try? await onOwnThread { Self.reap(activator) }
+            throw error
+        }
+        let status = try await onOwnThread { Self.reap(activator) }
+        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         #expect(reply == "descriptors=3\n")
-        #expect(output.standardOutput == "descriptors=3\n", "\(output.standardError)")
-        #expect(output.status == 0)
+        #expect(printed == "descriptors=3\n", "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+        #expect(status == 0)
     }
 
     @Test("Without LISTEN_FDS there are no inherited sockets (the daemon binds its own)")
@@ -46,6 +61,14 @@ struct SocketActivationTests {
             }
             return String(decoding: reply, as: UTF8.self)
         }
-        throw NotifySocket.Failure(message: "nothing listened on \(path) within 5 s")
+        throw NotifySocket.Failure(message: "nothing listened on \(path) within 30 s")
+    }
+
+    /// Waits for `pid` and returns its exit status (128 + signal when killed).
+    static func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ZIPFoundation
 
 /// What a finished run left in its directory, read as plain JSON so that tests check the keys
@@ -71,8 +72,9 @@ struct RunOnDisk {
         for sensor in sensors {
             let samples = records.filter { $0["sensorType"] as? String == sensor }
             let target = duration * frequency
-            // 2 %, and at least 3 samples: a short recording's start and stop each land within a sample period.
-            #expect(abs(Double(samples.count) - target) <= max(0.02 * target, 3),
+            // 2 % (TestTiming widens it under a sanitizer), and at least 3 samples: a short
+            // recording's start and stop each land within a sample period.
+            #expect(abs(Double(samples.count) - target) <= max(TestTiming.tolerance(0.02) * target, 3),
                     "\(name): \(samples.count) \(sensor) samples for \(duration) s at \(frequency) Hz", sourceLocation: sourceLocation)
             // A sample's step path is the step shown at its own time (the last marker before it).
             for sample in samples.prefix(2000) where !markers.isEmpty {
