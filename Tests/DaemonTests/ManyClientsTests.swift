@@ -51,7 +51,7 @@ struct ManyClientsTests {
         #expect(answered == 200)
 
         let output = try await run
-        #expect(output.status == 0, "\(output.standardError)\n\(daemon.output.suffix(4000))")
+        #expect(output.status == 0, "\(output.standardError)\n\(daemon.output.suffix(16000))")
         let summary = try RunFiles.lastLine(of: output.standardOutput)
         #expect(summary["status"] as? String == "completed")
         let directory = URL(fileURLWithPath: try #require(summary["runDirectory"] as? String))
@@ -61,6 +61,6 @@ struct ManyClientsTests {
         #expect(motion.longestGap < 0.05, "longest gap \(motion.longestGap) s")
         #expect(DaemonFixture.accepts(fixture.socket))
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(16000))")
     }
 }
