@@ -26,10 +26,10 @@ struct SocketActivationTests {
             reply = try await onOwnThread { try Self.connectAndRead(path: path) }
         } catch {
             kill(activator, SIGKILL)
-            _ = try? await onOwnThread { Self.reap(activator) }
+            _ = try? await onOwnThread { ChildSpawn.waitForExit(activator) }
             throw error
         }
-        let status = try await onOwnThread { Self.reap(activator) }
+        let status = try await onOwnThread { ChildSpawn.waitForExit(activator) }
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         #expect(reply == "descriptors=3\n")
         #expect(printed == "descriptors=3\n", "\((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
@@ -64,11 +64,4 @@ struct SocketActivationTests {
         throw NotifySocket.Failure(message: "nothing listened on \(path) within 30 s")
     }
 
-    /// Waits for `pid` and returns its exit status (128 + signal when killed).
-    static func reap(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
 }

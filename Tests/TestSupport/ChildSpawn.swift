@@ -29,6 +29,19 @@ public enum ChildSpawn {
         guard result == 0 else { throw ChildSpawnError(program: arguments[0], reason: String(cString: strerror(result))) }
         return pid
     }
+
+    /// Waits for `pid` (EINTR retried) and returns its exit status, 128 + the signal when killed.
+    public static func waitForExit(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return exitStatus(status)
+    }
+
+    /// A `waitpid` status as a shell reports it: the exit code, or 128 + the signal.
+    /// (WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.)
+    public static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
 }
 
 /// posix_spawn refused to start a program.

@@ -48,31 +48,13 @@ public enum CommandRunner {
         // In the package root: `sh` changes directory and execs the program in its place
         // (posix_spawn's addchdir is not visible from Swift's Glibc module).
         let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", PackagePaths.root.path, program.path] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var pid: pid_t = 0
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program.path])
         }
-        let result = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard result == 0 else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program.path, NSLocalizedDescriptionKey: String(cString: strerror(result))])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Output(status: exitStatus,
+        // Both files are new (unique names), so ChildSpawn's appended standard output starts empty.
+        let pid = try ChildSpawn.spawn(
+            command, environment: merged, standardOutput: outputURL.path, standardError: errorURL.path)
+        return Output(status: ChildSpawn.waitForExit(pid),
                       standardOutput: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
                       standardError: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
     }

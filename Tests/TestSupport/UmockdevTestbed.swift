@@ -115,10 +115,8 @@ public struct UmockdevTestbed: Sendable {
             kill(pid, SIGTERM)  // only the process this test started
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        // WIFEXITED/WEXITSTATUS are macros Swift does not import.
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Output(
-            status: exitStatus,
+            status: ChildSpawn.exitStatus(status),
             stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "")
     }
