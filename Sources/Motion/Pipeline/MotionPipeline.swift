@@ -30,6 +30,19 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     private let warn: (@Sendable (String) -> Void)?
     private let progress: (@Sendable (_ recordsWritten: Int, _ achievedRate: Double) -> Void)?
     @exclusivity(unchecked) private var progressWindow = ProgressWindow()
+    /// Step changes announced by `mark` and not yet written, and the newest sample time already
+    /// handed to the writer. Guarded by `stepLock`, which is never held across I/O, so a step
+    /// change never waits for a reader thread's write or fsync.
+    private let stepLock = NSLock()
+    private var announcedMarkers: [AnnouncedMarker] = []
+    private var stampedThrough = -Double.infinity
+    private var lastMarkerUptime = -Double.infinity
+
+    private struct AnnouncedMarker {
+        var uptime: Double
+        var stepPath: String
+        var timestampDate: String
+    }
 
     /// - Parameters:
     ///   - rawTypes: the raw sensors whose samples are written as they come.
@@ -70,6 +83,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         defer { lock.unlock() }
         guard !isClosed, failure == nil else { return }
         do throws(SampleFileError) {
+            try writeAnnouncedMarkers(before: samples)
             for sample in samples {
                 let index = sample.sensor.index
                 if let gap = gapDetectors[index]?.next(sample.uptime), let warn,
@@ -107,12 +121,40 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         fail(.source(error))
     }
 
-    /// Writes a step marker; records that follow carry `stepPath`.
-    public func mark(uptime: Double, stepPath: String, timestampDate: String) throws(SampleFileError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isClosed else { return }
-        try writer.writeMarker(uptime: uptime, stepPath: stepPath, timestampDate: timestampDate)
+    /// Announces a step change at `uptime`: the marker is written, and records sampled from its
+    /// time on carry `stepPath`, when the next batch is written (or at `close`).
+    ///
+    /// Samples reach the pipeline a buffer late, so a batch holding samples taken after the step
+    /// change may already have been stamped when the announcement arrives. Then the marker moves
+    /// to just after the newest sample stamped, so that every sample still carries the step that
+    /// its marker says was showing (DESIGN 4, docs/recording.md). Never waits for the disk.
+    ///
+    /// - Parameter timestampDate: formats the marker's wall-clock time from its final uptime.
+    /// - Returns: the uptime the marker carries.
+    @discardableResult
+    public func mark(uptime: Double, stepPath: String, timestampDate: (Double) -> String) -> Double {
+        stepLock.lock()
+        defer { stepLock.unlock() }
+        let markerUptime = max(uptime, stampedThrough.nextUp, lastMarkerUptime)
+        lastMarkerUptime = markerUptime
+        announcedMarkers.append(AnnouncedMarker(uptime: markerUptime, stepPath: stepPath, timestampDate: timestampDate(markerUptime)))
+        return markerUptime
+    }
+
+    /// Writes the markers announced so far and records that `samples`, about to be written, were
+    /// stamped without any marker announced later. Called under `lock` by the writing thread.
+    private func writeAnnouncedMarkers(before samples: UnsafeBufferPointer<MotionSample>) throws(SampleFileError) {
+        var newest = -Double.infinity
+        for sample in samples where sample.uptime > newest { newest = sample.uptime }
+        var markers: [AnnouncedMarker] = []
+        stepLock.lock()
+        // Swapped out rather than copied, so the usual empty case neither copies nor allocates.
+        swap(&markers, &announcedMarkers)
+        if newest > stampedThrough { stampedThrough = newest }
+        stepLock.unlock()
+        for marker in markers {
+            try writer.writeMarker(uptime: marker.uptime, stepPath: marker.stepPath, timestampDate: marker.timestampDate)
+        }
     }
 
     /// Closes the file (after the source has stopped) and returns the notes for the file result.
@@ -121,9 +163,12 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         defer { lock.unlock() }
         if !isClosed {
             isClosed = true
-            // Records the fusion stage still holds for time alignment belong in the file too.
+            // Markers announced since the last batch and the records the fusion stage still
+            // holds for time alignment belong in the file too.
             let flushed = Result { () throws(SampleFileError) in
-                if let fusion, failure == nil { try writeFused { emit in fusion.finish(emit: emit) } }
+                guard failure == nil else { return }
+                try writeAnnouncedMarkers(before: UnsafeBufferPointer(start: nil, count: 0))
+                if let fusion { try writeFused { emit in fusion.finish(emit: emit) } }
             }
             try writer.close()
             try flushed.get()

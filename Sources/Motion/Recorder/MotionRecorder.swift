@@ -163,7 +163,7 @@ public final class MotionRecorderBackend: RecorderBackend {
                     warn: { events.warn($0) },
                     progress: { written, rate in events.progress(.motion(samplesWritten: written, achievedRate: rate)) })
                 do {
-                    try pipeline.mark(uptime: startUptime, stepPath: stepPath, timestampDate: Timestamp.string(from: startDate))
+                    pipeline.mark(uptime: startUptime, stepPath: stepPath) { _ in Timestamp.string(from: startDate) }
                     pipeline.setFrequencies(try source.start(sensors: sensors, frequency: frequency, sink: pipeline))
                 } catch {
                     pipeline.abandon()
@@ -183,18 +183,11 @@ public final class MotionRecorderBackend: RecorderBackend {
     }
 
     public func moveTo(stepPath: String, uptime: Double) async throws(AsyncActionError) {
-        guard let pipeline = state.withLock({ $0.recording?.pipeline }) else { return }
-        let date = Timestamp.string(from: RecordingClock.date(atUptime: uptime))
-        do {
-            // The pipeline's lock is held by a reader thread while it writes and fsyncs a batch:
-            // waiting for it is a blocking call.
-            try await BlockingCall.run("marker \(identifier)", deadline: settings.stopDeadline) {
-                try pipeline.mark(uptime: uptime, stepPath: stepPath, timestampDate: date)
-            }
-        } catch let error as BlockingCallTimeout {
-            throw AsyncActionError(.timedOut, "The motion file of \(identifier) did not take a step marker within \(error.deadline.seconds) s; the disk hangs.")
-        } catch {
-            throw AsyncActionError(.outputFailed, "The motion recorder \(identifier) could not write a step marker: \(error)")
+        // Announced, not written here: the reader thread writes it before its next batch, so it
+        // never waits for a disk and no sample taken after it is stamped with the step before.
+        // A failed write ends the recording through the pipeline's failure, like a record's.
+        state.withLock { $0.recording?.pipeline }?.mark(uptime: uptime, stepPath: stepPath) { markerUptime in
+            Timestamp.string(from: RecordingClock.date(atUptime: markerUptime))
         }
     }
 
