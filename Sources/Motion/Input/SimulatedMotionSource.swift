@@ -15,7 +15,8 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     private let activity: SimulatedMotion.Activity
     private let logger: Logger
     private let lock = NSLock()
-    private var stopRequested = false
+    /// CLOCK_BOOTTIME when `stop` was called: samples taken before it are still delivered.
+    private var stopUptime: Double?
     private var thread: DedicatedThread?
 
     /// Frequencies the simulated device offers, in Hz.
@@ -66,7 +67,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func stop(within deadline: Duration) async throws(MotionSourceError) {
-        lock.withLock { stopRequested = true }
+        lock.withLock { stopUptime = RecordingClock.uptime() }
         let ended = await thread?.finished(within: deadline) ?? true
         thread = nil
         if !ended {
@@ -74,10 +75,10 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    private var isStopping: Bool {
+    private var stoppedAt: Double? {
         lock.lock()
         defer { lock.unlock() }
-        return stopRequested
+        return stopUptime
     }
 
     private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink, heartbeat: ThreadHeartbeat) {
@@ -87,10 +88,13 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         var batch: [MotionSample] = []
         batch.reserveCapacity(perBatch * sensors.count)
         // Sample n is taken at start + n × period on CLOCK_BOOTTIME and delivered once that
-        // time has passed, as a sensor's buffer would deliver it.
+        // time has passed, as a sensor's buffer would deliver it. A thread that fell behind (a
+        // starved machine) catches up without sleeping, and at the stop it still delivers every
+        // sample taken before the stop, as reading a device's buffer to its end would: the
+        // count is the rate times the time recorded, however slow the writing was.
         let startUptime = RecordingClock.uptime()
         var index = 0
-        while !isStopping {
+        while true {
             batch.removeAll(keepingCapacity: true)
             for _ in 0..<perBatch {
                 let uptime = startUptime + Double(index) * period
@@ -100,11 +104,16 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
                 }
                 index += 1
             }
-            let due = startUptime + Double(index - 1) * period
             heartbeat.beat()
-            sleep(until: due)
-            if isStopping { break }
-            batch.withUnsafeBufferPointer { sink.receive($0) }
+            if stoppedAt == nil { sleep(until: startUptime + Double(index - 1) * period) }
+            guard let stopUptime = stoppedAt else {
+                batch.withUnsafeBufferPointer { sink.receive($0) }
+                continue
+            }
+            // The batch is in time order: its samples taken by the stop, then the end.
+            let kept = batch.prefix { $0.uptime <= stopUptime }.count
+            if kept > 0 { batch.withUnsafeBufferPointer { sink.receive(UnsafeBufferPointer(rebasing: $0[..<kept])) } }
+            if kept < batch.count { break }
         }
     }
 
