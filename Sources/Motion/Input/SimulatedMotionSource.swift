@@ -59,8 +59,11 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         sink.note("Samples come from the built-in simulated IMU (\(activity.rawValue)), not from a sensor.")
         let order = sensors.sorted()
         let activity = self.activity
+        // Sampling starts now, as a device's buffer is enabled here, not when the thread gets
+        // to run (late on a starved machine).
+        let startUptime = RecordingClock.uptime()
         thread = DedicatedThread(name: "sim-imu") { [self] heartbeat in
-            run(sensors: order, rate: rate, activity: activity, sink: sink, heartbeat: heartbeat)
+            run(sensors: order, rate: rate, activity: activity, from: startUptime, sink: sink, heartbeat: heartbeat)
         }
         logger.info("Simulated IMU started", metadata: ["frequency": "\(rate)", "activity": "\(activity.rawValue)"])
         return Dictionary(uniqueKeysWithValues: order.map { ($0, rate) })
@@ -81,7 +84,10 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         return stopUptime
     }
 
-    private func run(sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, sink: any MotionSampleSink, heartbeat: ThreadHeartbeat) {
+    private func run(
+        sensors: [SensorKind], rate: Double, activity: SimulatedMotion.Activity, from startUptime: Double, sink: any MotionSampleSink,
+        heartbeat: ThreadHeartbeat
+    ) {
         var model = SimulatedMotion(activity: activity)
         let period = 1 / rate
         let perBatch = max(1, Int((rate * 0.02).rounded(.up)))
@@ -92,7 +98,6 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
         // starved machine) catches up without sleeping, and at the stop it still delivers every
         // sample taken before the stop, as reading a device's buffer to its end would: the
         // count is the rate times the time recorded, however slow the writing was.
-        let startUptime = RecordingClock.uptime()
         var index = 0
         while true {
             batch.removeAll(keepingCapacity: true)

@@ -10,8 +10,10 @@ public final class MotionRecordWriter {
     }
 
     private let output: Output
-    /// CLOCK_BOOTTIME seconds when the recording started; `timestamp` counts from here.
-    public let startUptime: Double
+    /// CLOCK_BOOTTIME seconds when the recording started; `timestamp` counts from here. A live
+    /// recorder sets it after creating the file, just before its sensors start, and before the
+    /// first marker or record.
+    @exclusivity(unchecked) public var startUptime: Double
     /// The step changes so far, in time order: (CLOCK_BOOTTIME of the change, encoded path).
     ///
     /// This and the other per-record state are not checked for exclusive access at run time:

@@ -149,13 +149,17 @@ public final class MotionRecorderBackend: RecorderBackend {
         let fusion = fusion
         let sensors = requiredSensors(for: types)
         let policy = SyncPolicy(flushInterval: min(0.25, settings.syncInterval.seconds), syncInterval: settings.syncInterval.seconds)
-        let startUptime = RecordingClock.uptime()
-        let startDate = RecordingClock.date(atUptime: startUptime)
         let recording: Recording
         do {
             // Creating the file, the sysfs writes and the buffer creation block: a dedicated thread.
             recording = try await BlockingCall.run("start \(identifier)", deadline: settings.openDeadline) { () throws -> Recording in
-                let writer = try MotionRecordWriter(path: FilePath(fileURL.path), csv: csv, startUptime: startUptime, policy: policy)
+                let writer = try MotionRecordWriter(path: FilePath(fileURL.path), csv: csv, startUptime: RecordingClock.uptime(), policy: policy)
+                // The recording starts once its file exists, just before the sensors do: creating
+                // a file can take a while on a busy disk (0.3 s seen), and no sample is taken
+                // before the source starts.
+                let startUptime = RecordingClock.uptime()
+                let startDate = RecordingClock.date(atUptime: startUptime)
+                writer.startUptime = startUptime
                 let stage = fusedTypes.isEmpty ? nil : fusion?.makeStage(types: fusedTypes, frequency: frequency)
                 let pipeline = MotionPipeline(
                     writer: writer, rawTypes: rawSensors,
@@ -195,6 +199,9 @@ public final class MotionRecorderBackend: RecorderBackend {
         guard let recording = state.withLock({ $0.recording }), let source = state.withLock({ $0.source }) else {
             throw AsyncActionError(.invalidState, "The motion recorder \(identifier) is not recording.")
         }
+        // The recording ends when it is asked to stop: the source delivers what was sampled until
+        // then, and closing the file (an fsync) is not recording time.
+        let endDate = Date()
         do {
             try await source.stop(within: settings.stopDeadline)
         } catch {
@@ -215,7 +222,7 @@ public final class MotionRecorderBackend: RecorderBackend {
         }
         state.withLock {
             $0.recording?.notes = notes
-            $0.recording?.endDate = Date()
+            $0.recording?.endDate = endDate
         }
         logger.info("Motion recording finished", metadata: ["records": "\(pipeline.recordCount)", "notes": "\(notes.count)"])
     }

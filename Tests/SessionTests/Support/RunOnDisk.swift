@@ -75,7 +75,8 @@ struct RunOnDisk {
             // 2 % (TestTiming widens it under a sanitizer), and at least 3 samples: a short
             // recording's start and stop each land within a sample period.
             #expect(abs(Double(samples.count) - target) <= max(TestTiming.tolerance(0.02) * target, 3),
-                    "\(name): \(samples.count) \(sensor) samples for \(duration) s at \(frequency) Hz", sourceLocation: sourceLocation)
+                    "\(name): \(samples.count) \(sensor) samples for \(duration) s at \(frequency) Hz, the first at \(samples.first?["timestamp"] ?? "-") s, the last at \(samples.last?["timestamp"] ?? "-") s",
+                    sourceLocation: sourceLocation)
             // A sample's step path is the step shown at its own time (the last marker before it).
             for sample in samples.prefix(2000) where !markers.isEmpty {
                 let time = sample["timestamp"] as? Double ?? 0
