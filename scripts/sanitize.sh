@@ -2,7 +2,8 @@
 # Runs the test suite under ThreadSanitizer and/or AddressSanitizer (with LeakSanitizer), each
 # in its own build directory (.build/tsan, .build/asan), with the committed suppressions
 # (scripts/sanitizers/*.supp, toolchain and dependency noise only). Fails when a test fails or a sanitizer
-# reports anything. Not part of scripts/test.sh: see docs/testing.md for the time it takes.
+# reports anything. scripts/test.sh (and so CI) runs it for both after the plain passes; see
+# docs/testing.md for the time it takes.
 #
 # Without options the suites run in scripts/test.sh's three passes (all but the real-time ones;
 # whole recorded tasks; strict timings), so that real-time tests are not judged under the load

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Sets up the machine (Debian packages) and runs every test, then a short fuzz run.
+# Sets up the machine (Debian packages) and runs every test, then a short fuzz run, then the whole
+# suite again under ThreadSanitizer and under AddressSanitizer (docs/testing.md; about 11 more
+# minutes on two cores). `--no-sanitizers` leaves those out for a quicker local run.
 #
 # Tests that measure real time run in passes of their own, so that the load of the other suites
 # (subprocess daemons, the mutation test, fusion runs) cannot make them miss: on two cores, every
@@ -8,6 +10,12 @@
 # onsets within 50 ms, deadlines, watchdog intervals, actors answering within 10 ms).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sanitizers=1
+case "${1:-}" in
+  --no-sanitizers) sanitizers=0 ;;
+  "") ;;
+  *) echo "test.sh: unknown argument $1 (only --no-sanitizers)" >&2; exit 64 ;;
+esac
 ./scripts/setup.sh
 swift build --build-tests
 log=$(mktemp)
@@ -24,9 +32,19 @@ swift test --skip-build --filter "$timings" 2>&1 | tee -a "$log" || status=$?
 # A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
 fuzz=0
 ./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
-# One plain closing line: Swift Testing's totals of both passes, with failed tests counted from
-# its report, and the fuzz run counted as one test.
+# The same three passes under each sanitizer, each failing on a failed test or on any sanitizer
+# report (scripts/sanitize.sh; its full logs stay in .build/tsan and .build/asan).
+sanitized=0
+sanitizer_failures=0
+if [ "$sanitizers" -eq 1 ]; then
+  for sanitizer in thread address; do
+    sanitized=$((sanitized + 1))
+    ./scripts/sanitize.sh "$sanitizer" || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
+  done
+fi
+# One plain closing line: Swift Testing's totals of the three passes, with failed tests counted
+# from its report, and the fuzz run and each sanitizer run counted as one test.
 total=$(sed -n 's/^.* Test run with \([0-9]*\) tests\{0,1\} .*$/\1/p' "$log" | awk '{ s += $1 } END { print s + 0 }')
 failed=$(grep -c '^✘ Test .* failed after' "$log" || true)
-echo "tests: $((total - failed + 1 - fuzz)) passed, $((failed + fuzz)) failed"
+echo "tests: $((total - failed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + fuzz + sanitizer_failures)) failed"
 exit "$status"
