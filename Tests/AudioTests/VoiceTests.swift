@@ -130,7 +130,7 @@ struct VoiceTests {
 
     /// Whether this process has `path` open (a `type file` PCM keeps its output file open
     /// exactly while the PCM is open).
-    private func hasOpen(_ path: String) -> Bool {
+    private static func hasOpen(_ path: String) -> Bool {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }
     }
@@ -173,27 +173,36 @@ struct VoiceTests {
     func closesBetweenDistantPrompts() async throws {
         let (first, second, clips) = try twoClips("close-clips")
         let output = AudioTestEnvironment.scratch("close").appendingPathComponent("played.raw").path
-        var openWhilePrompting = false
-        var openBetween = true
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output)", clips: clips), logger: logger)
         try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 3.3, text: "Two")])
         let zero = RecordingClock.monotonic()
+        // Watched from a thread of its own, every 2 ms, so a starved test task (the suite under
+        // a sanitizer) cannot miss the moments: the first clip plays from 0.3 s to about
+        // 0.65 s; the second is 2.6 s away, beyond the 1.5 s window, so the PCM closes after the
+        // first and reopens 0.5 s before the second (2.8 s).
+        let watching = Task {
+            try await onOwnThread { () -> (open: Bool, closed: Bool) in
+                var sawOpen = false
+                var sawClosed = false
+                while case let now = RecordingClock.monotonic() - zero, now < 2.7 {
+                    let open = Self.hasOpen(output)
+                    if now < 1.2 && open { sawOpen = true }
+                    if now >= 1.0 && !open { sawClosed = true }
+                    usleep(2_000)
+                }
+                return (sawOpen, sawClosed)
+            }
+        }
         await prompter.startTimer(atMonotonic: zero)
         var finished = 0
         for await event in prompter.events {
-            if case .promptStarted(_, "One", _, _) = event {
-                openWhilePrompting = hasOpen(output)
-                // The first clip is played out by 0.65 s; the second is 2.6 s away, beyond the
-                // 1.5 s window, so the PCM closes; it reopens 0.5 s before the second (2.8 s).
-                try await Task.sleep(for: .seconds(max(zero + 1.8 - RecordingClock.monotonic(), 0)))
-                openBetween = hasOpen(output)
-            }
             if case .promptFinished = event { finished += 1 }
             if finished == 2 { break }
         }
+        let (openWhilePrompting, closedBetween) = try await watching.value
         await prompter.shutdown()
         #expect(openWhilePrompting)
-        #expect(!openBetween)
+        #expect(closedBetween)
         // Reopening a `type file` PCM truncates its file: what is left is the second clip after
         // its pre-roll, so the first was written before a close.
         let played = TestSignals.samples([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))[...])

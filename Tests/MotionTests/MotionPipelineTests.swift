@@ -82,6 +82,23 @@ struct MotionPipelineTests {
         }
     }
 
+    @Test("Samples delivered before the source reports its rates keep their gaps when the rate is unchanged")
+    func gapsBeforeTheRatesAreReported() throws {
+        func run(reported: Double) throws -> [String] {
+            let pipeline = MotionPipeline(
+                writer: try MotionRecordWriter(path: file(), csv: false, startUptime: 100), rawTypes: [.accelerometer],
+                frequencies: [.accelerometer: 100], fusion: nil)
+            // A full buffer read at once, with a gap, before `start` returned the rates.
+            feed(pipeline, [100.00, 100.01, 100.10, 100.11].map { MotionSample(sensor: .accelerometer, uptime: $0, x: 0, y: 0, z: -1) })
+            pipeline.setFrequencies([.accelerometer: reported])
+            feed(pipeline, [100.12].map { MotionSample(sensor: .accelerometer, uptime: $0, x: 0, y: 0, z: -1) })
+            return try pipeline.close()
+        }
+        #expect(try run(reported: 100).contains { $0.hasPrefix("accelerometer: 1 gap(s)") })
+        // At another rate the earlier steps were judged against the wrong period: counted afresh.
+        #expect(try run(reported: 50).isEmpty)
+    }
+
     @Test("A source failure is handed to the waiter once and stops writing")
     func failure() async throws {
         let pipeline = MotionPipeline(

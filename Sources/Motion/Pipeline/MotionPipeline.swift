@@ -70,10 +70,17 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         SensorKind.allCases.map { sensor in frequencies[sensor].map { GapDetector(frequency: $0) } }
     }
 
-    /// Replaces the expected frequencies once the source reports what it runs at.
+    /// Replaces the expected frequencies once the source reports what it runs at. The readers
+    /// may already have delivered samples (a device's buffer can be full at once): a detector
+    /// whose rate is unchanged keeps what it saw; one whose rate changed starts again, since its
+    /// gaps were measured against the wrong period.
     public func setFrequencies(_ frequencies: [SensorKind: Double]) {
         lock.lock()
-        gapDetectors = Self.detectors(frequencies)
+        gapDetectors = SensorKind.allCases.map { sensor in
+            guard let frequency = frequencies[sensor] else { return nil }
+            if let detector = gapDetectors[sensor.index], detector.period == 1 / frequency { return detector }
+            return GapDetector(frequency: frequency)
+        }
         progressWindow.sensorCount = max(1, frequencies.count)
         lock.unlock()
     }
