@@ -66,8 +66,14 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
         gapDetectors = Self.detectors(frequencies)
     }
 
-    private static func detectors(_ frequencies: [SensorKind: Double]) -> [GapDetector?] {
-        SensorKind.allCases.map { sensor in frequencies[sensor].map { GapDetector(frequency: $0) } }
+    /// One detector per sensor with a frequency; a detector in `kept` already at that rate is
+    /// reused with what it saw.
+    private static func detectors(_ frequencies: [SensorKind: Double], keeping kept: [GapDetector?] = []) -> [GapDetector?] {
+        SensorKind.allCases.map { sensor in
+            guard let frequency = frequencies[sensor] else { return nil }
+            if sensor.index < kept.count, let detector = kept[sensor.index], detector.period == 1 / frequency { return detector }
+            return GapDetector(frequency: frequency)
+        }
     }
 
     /// Replaces the expected frequencies once the source reports what it runs at. The readers
@@ -76,11 +82,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     /// gaps were measured against the wrong period.
     public func setFrequencies(_ frequencies: [SensorKind: Double]) {
         lock.lock()
-        gapDetectors = SensorKind.allCases.map { sensor in
-            guard let frequency = frequencies[sensor] else { return nil }
-            if let detector = gapDetectors[sensor.index], detector.period == 1 / frequency { return detector }
-            return GapDetector(frequency: frequency)
-        }
+        gapDetectors = Self.detectors(frequencies, keeping: gapDetectors)
         progressWindow.sensorCount = max(1, frequencies.count)
         lock.unlock()
     }
@@ -134,7 +136,7 @@ public final class MotionPipeline: MotionSampleSink, @unchecked Sendable {
     /// Samples reach the pipeline a buffer late, so a batch holding samples taken after the step
     /// change may already have been stamped when the announcement arrives. Then the marker moves
     /// to just after the newest sample stamped, so that every sample still carries the step that
-    /// its marker says was showing (DESIGN 4, docs/recording.md). Never waits for the disk.
+    /// its marker says was showing (docs/motion.md). Never waits for the disk.
     ///
     /// - Parameter timestampDate: formats the marker's wall-clock time from its final uptime.
     /// - Returns: the uptime the marker carries.
