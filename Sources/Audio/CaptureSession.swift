@@ -30,6 +30,8 @@ final class CaptureSession: @unchecked Sendable {
         var stopRequested = false
         var stepPath: String
         var startUptime: Double?
+        /// A `stop` gave up waiting for the thread.
+        var missedStopDeadline = false
     }
 
     private let pcm: PCM
@@ -78,9 +80,20 @@ final class CaptureSession: @unchecked Sendable {
 
     /// Asks the loop to stop after the current period and waits for it, at most `deadline`;
     /// nil when the thread is still stuck in a read.
+    ///
+    /// A thread that already missed one deadline is stuck inside the device's library (the
+    /// PulseAudio client deadlocks when its server dies at the wrong moment, docs/audio.md), so
+    /// a later stop or halt only looks and does not wait a second deadline out.
     func stop(within deadline: Duration?) async -> Outcome? {
-        shared.withLock { $0.stopRequested = true }
-        return await finished(within: deadline)
+        let missed = shared.withLock { shared in
+            shared.stopRequested = true
+            return shared.missedStopDeadline
+        }
+        guard let outcome = await finished(within: missed ? .zero : deadline) else {
+            shared.withLock { $0.missedStopDeadline = true }
+            return nil
+        }
+        return outcome
     }
 
     /// Waits until the loop ends by itself (duration reached or device failure), at most

@@ -192,27 +192,52 @@ extension TaskSession {
 
     /// Stops the actions `keys`: running ones hand over their results into the result of the
     /// task or section that declared them; ones that never started are cancelled.
+    ///
+    /// The running ones stop all at once, as they started: a device that hangs in its stop (a
+    /// sound server gone mid-read) does not keep the others recording past their step. A
+    /// controller that failed before or during its stop hands back its error result; that is a
+    /// failure like one reported while recording, and the front end hears of it.
     func stop(_ keys: [String]) async {
+        var stopping: [(key: String, controller: any AsyncActionController)] = []
         for key in keys {
             guard let entry = controllers[key] else { continue }
             switch entry.phase {
             case .running:
                 controllers[key]?.phase = .stopped
-                do {
-                    let produced = try await entry.controller.stop()
-                    // Re-check: a failure event handled meanwhile records the error itself.
-                    guard controllers[key]?.phase == .stopped else { continue }
-                    for result in produced { record(result, for: key) }
-                } catch {
-                    guard controllers[key]?.phase == .stopped else { continue }
-                    controllers[key]?.phase = .running
-                    await fail(key, code: .deviceFailed, message: Self.message(of: error))
-                }
+                stopping.append((key, entry.controller))
             case .preparing, .asking, .ready:
                 controllers[key]?.phase = .cancelled
                 await entry.controller.cancel()
             case .stopped, .failed, .cancelled:
                 continue
+            }
+        }
+        guard !stopping.isEmpty else { return }
+        let outcomes = await withTaskGroup(of: (Int, Result<[any ResultData], any Error>).self) { group in
+            for (index, action) in stopping.enumerated() {
+                group.addTask {
+                    do { return (index, .success(try await action.controller.stop())) } catch { return (index, .failure(error)) }
+                }
+            }
+            var outcomes = [Result<[any ResultData], any Error>?](repeating: nil, count: stopping.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes
+        }
+        // In declaration order, so results land in the order the actions were created.
+        for (action, outcome) in zip(stopping, outcomes) {
+            // Re-check: a failure event handled meanwhile records the error itself.
+            guard controllers[action.key]?.phase == .stopped, let outcome else { continue }
+            switch outcome {
+            case .success(let produced):
+                if let failure = produced.lazy.compactMap({ $0 as? ErrorResult }).first {
+                    controllers[action.key]?.phase = .running
+                    await fail(action.key, code: .deviceFailed, message: failure.errorDescription, result: failure)
+                } else {
+                    for result in produced { record(result, for: action.key) }
+                }
+            case .failure(let error):
+                controllers[action.key]?.phase = .running
+                await fail(action.key, code: .deviceFailed, message: Self.message(of: error))
             }
         }
     }

@@ -40,7 +40,7 @@ struct MicrophoneConformanceTests {
             return .init(recorder(device: "no_such_capture_pcm"))
         case .failsWhileRecording:
             // Started, killed and reaped on threads of their own, never on the concurrency pool.
-            let server = try await onOwnThread { try PulseServer.start(.conformance) }
+            let server = try await onOwnThread { try PulseServer.start(.conformance, sharedMemory: false) }
             return .init(
                 recorder(device: "test_pulse_conformance_mic", duration: nil),
                 afterStart: { _ = try? await onOwnThread { server.crash() } },

@@ -212,11 +212,51 @@ struct PulsePacingTests {
         #expect(gap.seconds > 0.3 && gap.seconds < stall + 1)
     }
 
+    @Test("A microphone stuck in a read fails by its stop deadline, once, and its thread closes the files when the read returns")
+    func stuckReadFailsByTheDeadline() async throws {
+        let server = try PulseServer.start(.secondary)
+        defer { server.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-stuck")
+        let recorder = MicrophoneRecorder(
+            configuration: AudioRecorderConfiguration(identifier: "stuck", saveAudioFile: true),
+            output: RecorderOutput(directory: directory, baseName: "stuck", taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+            settings: MicrophoneSettings(device: "test_pulse_mic", stopDeadline: .seconds(1)))
+        try await recorder.requestPermission()
+        try await recorder.start(stepPath: "Task/record")
+        try await Task.sleep(for: .seconds(1))
+        // The server stops answering (SIGSTOP): the capture thread blocks in snd_pcm_readi once
+        // the plugin's buffer is read, as it would inside a deadlocked libpulse (docs/audio.md).
+        server.pause()
+        try await Task.sleep(for: .seconds(0.5))
+
+        // The stop gives up on the thread after one deadline (the halt after the failure does not
+        // wait a second one) and hands back the one error result.
+        let before = RecordingClock.monotonic()
+        let results = try await recorder.stop()
+        let took = RecordingClock.monotonic() - before
+        #expect(took >= 1 && took < 1 + TestTiming.tolerance(0.5), "stop took \(took) s")
+        let error = try #require(results.first as? ErrorResult, "\(results)")
+        #expect(results.count == 1)
+        #expect(error.identifier == "stuck_error")
+        #expect(error.errorCode == AsyncActionError.Code.timedOut.rawValue, "\(error.errorDescription)")
+        #expect(await recorder.status == .failed)
+
+        // The read returns once the server runs again; the thread sees the stop and closes the
+        // WAV whole, with the audio from before the stall. (An idle null sink hands its monitor
+        // out in large, late chunks, so how much arrived in that second is not asserted.)
+        server.resume()
+        try await Task.sleep(for: TestTiming.tolerance(.seconds(1)))
+        let wav = FilePath(directory.appendingPathComponent("stuck.wav").path)
+        #expect(try SampleFileRepair.repairWAV(at: wav) == .alreadyComplete)
+        let size = try FileManager.default.attributesOfItem(atPath: wav.string)[.size] as? Int ?? 0
+        #expect(size > 44, "the WAV holds no audio")
+    }
+
     @Test("A capture device that fails mid-recording fails only its own controller")
     func failureIsIsolated() async throws {
         let main = try PulseServer.start(.main)
         defer { main.stop() }
-        let failing = try PulseServer.start(.secondary)
+        let failing = try PulseServer.start(.secondary, sharedMemory: false)
         defer { failing.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-failure")
         func recorder(_ identifier: String, device: String) -> MicrophoneRecorder {

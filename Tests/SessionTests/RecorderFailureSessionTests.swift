@@ -1,3 +1,4 @@
+import AsyncActions
 import Foundation
 import Session
 import TestSupport
@@ -5,8 +6,9 @@ import Testing
 
 /// A recorder whose device goes away while it records (its PulseAudio server is killed): its
 /// `<identifier>_error` result goes into its owner's async results and the task goes on, unless
-/// the step says `shouldEndOnInterrupt` (docs/session.md, "Permissions" and failures).
-@Suite("A recorder failing mid-task", .enabled(if: AudioTestEnvironment.hasPulse, "PulseAudio or the ALSA pulse plugin is not installed."))
+/// the step says `shouldEndOnInterrupt` (docs/session.md, "Permissions" and failures). Serialized:
+/// the tests share one server instance.
+@Suite("A recorder failing mid-task", .serialized, .enabled(if: AudioTestEnvironment.hasPulse, "PulseAudio or the ALSA pulse plugin is not installed."))
 struct RecorderFailureSessionTests {
     /// A task-level microphone and motion recorder over a 4 s active step; the step may end the
     /// task when a recorder fails.
@@ -29,17 +31,19 @@ struct RecorderFailureSessionTests {
         """
     }
 
-    /// Runs the task with the microphone on a server of its own, killed 1.5 s into the step.
-    func record(endsOnInterrupt: Bool) async throws -> (SessionHarness.Transcript, RunOnDisk) {
-        let server = try PulseServer.start(.sessionFailing)
+    /// Runs the task with the microphone on a server of its own, killed 1.5 s into the step
+    /// (or, with `hangs`, stopped with SIGSTOP: its read blocks until the stop deadline).
+    func record(endsOnInterrupt: Bool, hangs: Bool = false) async throws -> (SessionHarness.Transcript, RunOnDisk) {
+        let server = try PulseServer.start(.sessionFailing, sharedMemory: false)
         defer { server.stop() }
-        let name = endsOnInterrupt ? "failing-ends" : "failing-goes-on"
+        let name = (endsOnInterrupt ? "failing-ends" : "failing-goes-on") + (hangs ? "-hung" : "")
         let path = try SessionTasks.write(Self.task(endsOnInterrupt: endsOnInterrupt), name: "Failing", in: SessionTestEnvironment.scratch(name + "-task"))
-        let harness = try await SessionHarness.make(taskPath: path, name: name, captureDevice: "test_session_failing_cap")
+        let harness = try await SessionHarness.make(
+            taskPath: path, name: name, captureDevice: "test_session_failing_cap", stopDeadline: .seconds(hangs ? 1 : 5))
         let transcript = try await harness.runAutomatically { _, shown in
             if shown.stepPath == "Failing/record" {
                 try await Task.sleep(for: .seconds(1.5))
-                try await onOwnThread { server.crash() }
+                if hangs { server.pause() } else { try await onOwnThread { server.crash() } }
             }
             return false
         }
@@ -84,5 +88,24 @@ struct RecorderFailureSessionTests {
         // The motion recorder stopped with the run and kept its file.
         #expect(RunOnDisk.result("motion", in: failedResult["asyncResults"])?["type"] as? String == "file")
         #expect(try failedRun.object("run.json")["finishReason"] as? String == "failed")
+    }
+
+    @Test("a microphone that hangs fails at its stop deadline: the failure is announced and the motion recorder beside it stops with its step")
+    func hungRecorderFailsAtStop() async throws {
+        let (transcript, run) = try await record(endsOnInterrupt: false, hangs: true)
+        #expect(transcript.finished?.reason == .completed)
+        // Found at the stop, not while recording, and still announced to the front end.
+        #expect(failures(transcript) == ["roomSound"])
+        #expect(transcript.steps == ["Failing/record", "Failing/after", "Failing/done"])
+        let result = try run.object("taskResult.json")
+        let error = try #require(RunOnDisk.result("roomSound_error", in: result["asyncResults"]))
+        #expect(error["errorCode"] as? Int == AsyncActionError.Code.timedOut.rawValue, "\(error)")
+        #expect(RunOnDisk.result("roomSound", in: result["asyncResults"]) == nil)
+        // The actions stop all at once: motion ends with the 4 s step, not after the
+        // microphone's deadline.
+        let motion = try #require(RunOnDisk.result("motion", in: result["asyncResults"]))
+        let recorded = try #require(RunOnDisk.seconds(of: motion))
+        #expect(abs(recorded - 4) < TestTiming.tolerance(0.3), "motion recorded \(recorded) s")
+        try run.checkMotion("motion.json", markers: ["Failing/record"], sensors: ["accelerometer", "gyro"], duration: recorded, frequency: 50)
     }
 }

@@ -17,9 +17,10 @@ extension PulseServer {
         public func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }
 
-    /// Starts `instance` under the audio tests' directory.
-    public static func start(_ instance: Instance) throws -> PulseServer {
-        try start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory))
+    /// Starts `instance` under the audio tests' directory (`sharedMemory`: see
+    /// `start(runtimeDirectory:sharedMemory:)`).
+    public static func start(_ instance: Instance, sharedMemory: Bool = true) throws -> PulseServer {
+        try start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
     }
 }
 

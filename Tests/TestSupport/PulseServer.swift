@@ -20,7 +20,12 @@ public final class PulseServer: @unchecked Sendable {
 
     /// Starts a server whose runtime directory is `runtime` and waits until its socket
     /// accepts connections.
-    public static func start(runtimeDirectory runtime: URL) throws -> PulseServer {
+    ///
+    /// With `sharedMemory` false the server sends audio inside its socket messages instead of
+    /// shared-memory fragments. A test that kills the server and needs the client to see an
+    /// error every time turns it off: with shared memory, libpulse deadlocks when its server dies
+    /// while the ALSA plugin holds part of a fragment (docs/audio.md).
+    public static func start(runtimeDirectory runtime: URL, sharedMemory: Bool = true) throws -> PulseServer {
         try? FileManager.default.removeItem(at: runtime)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let log = runtime.appendingPathComponent("pulseaudio.log")
@@ -28,7 +33,7 @@ public final class PulseServer: @unchecked Sendable {
             "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
             "--load=module-native-protocol-unix auth-anonymous=1",
             "--load=module-null-sink sink_name=null",
-        ]
+        ] + (sharedMemory ? [] : ["--disable-shm=yes"])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["HOME"] = runtime.path
@@ -64,6 +69,7 @@ public final class PulseServer: @unchecked Sendable {
     /// Terminates the server (SIGTERM, then SIGKILL after 3 s) and reaps it.
     public func stop() {
         guard !hasExited else { return }
+        kill(pid, SIGCONT)
         kill(pid, SIGTERM)
         waitForExit(escalatingAfter: 3)
     }
@@ -73,6 +79,19 @@ public final class PulseServer: @unchecked Sendable {
         guard !hasExited else { return }
         kill(pid, SIGKILL)
         waitForExit(escalatingAfter: 3)
+    }
+
+    /// Stops the server without ending it (SIGSTOP): its clients' connections stay open and
+    /// nothing arrives on them, as with a hung server.
+    public func pause() {
+        guard !hasExited else { return }
+        kill(pid, SIGSTOP)
+    }
+
+    /// Lets a paused server run again (SIGCONT).
+    public func resume() {
+        guard !hasExited else { return }
+        kill(pid, SIGCONT)
     }
 
     private func waitForExit(escalatingAfter seconds: Double) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reading a run directory the way an analysis script would (docs/session.md).
 enum RunFiles {
@@ -30,6 +31,12 @@ enum RunFiles {
         var span: Double { (timestamps.last ?? 0) - (timestamps.first ?? 0) }
         /// The longest time between two samples in a row.
         var longestGap: Double { zip(timestamps, timestamps.dropFirst()).map { $1 - $0 }.max() ?? .infinity }
+        /// Whether the samples cover `seconds` of steps: the recorder starts with the step timer,
+        /// so the first sample comes a little after it, later on a busy machine (the slack is
+        /// `TestTiming`'s), and the last comes when the stop is asked for.
+        func covers(seconds: Double) -> Bool {
+            span > seconds - TestTiming.tolerance(0.3) && span < seconds + TestTiming.tolerance(0.6)
+        }
         /// Whether the sample count is within 2 % (and one sample) of span × frequency.
         func countFits(frequency: Double) -> Bool {
             abs(Double(samples.count) - span * frequency) <= 0.02 * span * frequency + 1

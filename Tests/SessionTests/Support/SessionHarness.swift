@@ -20,7 +20,8 @@ struct SessionHarness {
     static func make(
         taskPath: String, name: String, policy: PermissionPolicy = PermissionPolicy(),
         iioURI: String = "sim:walking", captureDevice: String = SessionTestEnvironment.captureDevice, permissionTimeout: Double = 120, speaks: Bool = false,
-        typeAliases: [String: String] = [:], taskDirectory: URL? = nil, configure: (inout SessionSettings) -> Void = { _ in }
+        typeAliases: [String: String] = [:], taskDirectory: URL? = nil, stopDeadline: Duration = .seconds(5),
+        configure: (inout SessionSettings) -> Void = { _ in }
     ) async throws -> SessionHarness {
         let scratch = SessionTestEnvironment.scratch(name)
         try SessionTestEnvironment.startAudio()
@@ -31,7 +32,7 @@ struct SessionHarness {
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
         let device = DeviceSettings(
             iioURI: iioURI, captureDevice: captureDevice,
-            playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200))
+            playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200), stopDeadline: stopDeadline)
         let controllers = AsyncActionControllerRegistry.builtIn
         var settings = SessionSettings(
             makeController: { controllers.makeController(for: $0, output: $1, settings: device) },
