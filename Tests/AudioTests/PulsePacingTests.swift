@@ -19,6 +19,14 @@ import Voice
 struct PulsePacingTests {
     let logger = Logger(label: "test.pulse")
 
+    /// A microphone recorder that keeps its audio, writing `<identifier>.wav` into `directory`.
+    func microphone(_ identifier: String, in directory: URL, _ settings: MicrophoneSettings) -> MicrophoneRecorder {
+        MicrophoneRecorder(
+            configuration: AudioRecorderConfiguration(identifier: identifier, saveAudioFile: true),
+            output: RecorderOutput(directory: directory, baseName: identifier, taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
+            settings: settings)
+    }
+
     /// Records `seconds` of the null sink's monitor on a dedicated thread, keeping each read's
     /// first-frame timestamp (CLOCK_MONOTONIC).
     final class MonitorRecording: @unchecked Sendable {
@@ -156,10 +164,7 @@ struct PulsePacingTests {
         let server = try PulseServer.start(.main)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-10s")
-        let recorder = MicrophoneRecorder(
-            configuration: AudioRecorderConfiguration(identifier: "microphone", saveAudioFile: true),
-            output: RecorderOutput(directory: directory, baseName: "microphone", taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
-            settings: MicrophoneSettings(device: "test_pulse_cap", maximumDuration: 10))
+        let recorder = microphone("microphone", in: directory, MicrophoneSettings(device: "test_pulse_cap", maximumDuration: 10))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "Task/record")
         await recorder.waitUntilCaptured()
@@ -217,10 +222,7 @@ struct PulsePacingTests {
         let server = try PulseServer.start(.secondary)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-stuck")
-        let recorder = MicrophoneRecorder(
-            configuration: AudioRecorderConfiguration(identifier: "stuck", saveAudioFile: true),
-            output: RecorderOutput(directory: directory, baseName: "stuck", taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
-            settings: MicrophoneSettings(device: "test_pulse_mic", stopDeadline: .seconds(1)))
+        let recorder = microphone("stuck", in: directory, MicrophoneSettings(device: "test_pulse_mic", stopDeadline: .seconds(1)))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "Task/record")
         try await Task.sleep(for: .seconds(1))
@@ -260,10 +262,7 @@ struct PulsePacingTests {
         defer { failing.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-failure")
         func recorder(_ identifier: String, device: String) -> MicrophoneRecorder {
-            MicrophoneRecorder(
-                configuration: AudioRecorderConfiguration(identifier: identifier, saveAudioFile: true),
-                output: RecorderOutput(directory: directory, baseName: identifier, taskRunUUID: UUID(), ownerPath: "Task", logger: logger),
-                settings: MicrophoneSettings(device: device))
+            microphone(identifier, in: directory, MicrophoneSettings(device: device))
         }
         let healthy = recorder("healthy", device: "test_pulse_cap")
         let doomed = recorder("doomed", device: "test_pulse_mic")
