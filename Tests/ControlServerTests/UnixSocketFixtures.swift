@@ -47,6 +47,17 @@ struct UnixSocketClient {
         }
     }
 
+    /// Whether the peer closes the connection within `timeout` (checked every 10 ms): a server
+    /// that drops a client does so from its own event loop, a little later on a loaded machine.
+    func isClosedByPeer(within timeout: Duration) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !isClosedByPeer() {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
     func close() { _ = Glibc.close(descriptor) }
 }
 

@@ -31,8 +31,10 @@ struct RecorderFailureSessionTests {
         """
     }
 
-    /// Runs the task with the microphone on a server of its own, killed 1.5 s into the step
-    /// (or, with `hangs`, stopped with SIGSTOP: its read blocks until the stop deadline).
+    /// Runs the task with the microphone on a server of its own, killed 0.5 s after the step is
+    /// seen (or, with `hangs`, stopped with SIGSTOP: its read blocks until the stop deadline).
+    /// Early, because on a loaded machine the front end sees the step late, and the server must
+    /// go while the 4 s step still records.
     func record(endsOnInterrupt: Bool, hangs: Bool = false) async throws -> (SessionHarness.Transcript, RunOnDisk) {
         let server = try PulseServer.start(.sessionFailing, sharedMemory: false)
         defer { server.stop() }
@@ -42,7 +44,7 @@ struct RecorderFailureSessionTests {
             taskPath: path, name: name, captureDevice: "test_session_failing_cap", stopDeadline: .seconds(hangs ? 1 : 5))
         let transcript = try await harness.runAutomatically { _, shown in
             if shown.stepPath == "Failing/record" {
-                try await Task.sleep(for: .seconds(1.5))
+                try await Task.sleep(for: .seconds(0.5))
                 if hangs { server.pause() } else { try await onOwnThread { server.crash() } }
             }
             return false
