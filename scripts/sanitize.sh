@@ -43,6 +43,9 @@ export LSAN_OPTIONS="suppressions=$root/scripts/sanitizers/lsan.supp:print_suppr
 eval "$(grep -E "^(recordings|timings)='" scripts/test.sh)"
 [ -n "${recordings:-}" ] && [ -n "${timings:-}" ] || { echo "sanitize.sh: no pass regexes in scripts/test.sh" >&2; exit 70; }
 
+# The longest one pass may take (seconds).
+pass_limit=900
+
 # A sanitizer's report starts with one of these lines.
 report_pattern='^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (Address|Leak)Sanitizer)'
 
@@ -58,7 +61,13 @@ run_pass() {
     before=$(wc -l <"$log")
     pass_started=$(date +%s)
     pass_status=0
-    swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "$@" >>"$log" 2>&1 || pass_status=$?
+    # Bounded, so that a process stuck at exit (a sanitizer's own exit-time check can spin) fails
+    # the pass instead of CI's whole time limit; a pass takes 1-2 minutes.
+    timeout --signal=INT --kill-after=30 "$pass_limit" \
+      swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "$@" >>"$log" 2>&1 || pass_status=$?
+    if [ "$pass_status" -eq 124 ] || [ "$pass_status" -eq 137 ]; then
+      echo "== $sanitizer: the pass did not end within $pass_limit s; it was stopped"
+    fi
     summary=$(tail -n +"$((before + 1))" "$log" | grep -E 'Test run with [0-9]+ tests?' | tail -n 1 || true)
     echo "== $sanitizer: $(( $(date +%s) - pass_started )) s; ${summary:-no Swift Testing summary}"
     [ "$pass_status" -eq 0 ] && return 0

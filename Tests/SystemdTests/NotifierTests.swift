@@ -69,9 +69,12 @@ struct NotifierTests {
         let notify = try NotifySocket(path: scratch.url.appendingPathComponent("notify").path)
         let exited = Mutex(false)
         async let messages = onOwnThread { notify.messages(until: { exited.withLock { $0 } }) }
-        // timeout(1) sends SIGTERM after 1 s, as systemctl stop does; --preserve-status gives the helper's own status.
+        // timeout(1) sends SIGTERM after 1 s, as systemctl stop does; --preserve-status gives the
+        // helper's own status. SIGKILL follows if the helper has not exited after 20 s × scale, so
+        // that a helper stuck at exit fails this test instead of hanging the suite (LeakSanitizer's
+        // exit-time check once spun forever in it; docs/testing.md).
         let output = try await ChildProcess.run(
-            timeout, ["--preserve-status", "-s", "TERM", "1", ChildProcess.helper, "service-group"],
+            timeout, ["--preserve-status", "-k", "\(Int(TestTiming.tolerance(20)))", "-s", "TERM", "1", ChildProcess.helper, "service-group"],
             environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"]
         )
         exited.withLock { $0 = true }
