@@ -138,25 +138,11 @@ extension TaskSession {
         }
         guard !starting.isEmpty else { return }
         let before = await runFiles()
-        let failures = await withTaskGroup(of: (String, String?).self) { group in
-            for (key, controller) in starting {
-                group.addTask {
-                    do {
-                        try await controller.start(stepPath: stepPath)
-                        return (key, nil)
-                    } catch {
-                        return (key, TaskSession.message(of: error))
-                    }
-                }
+        let outcomes = await concurrentOutcomes(of: starting.map(\.1)) { try await $0.start(stepPath: stepPath) }
+        for ((key, _), outcome) in zip(starting, outcomes) {
+            if case .failure(let error) = outcome {
+                await fail(key, code: .deviceFailed, message: Self.message(of: error))
             }
-            var failed: [(String, String)] = []
-            for await (key, message) in group {
-                if let message { failed.append((key, message)) }
-            }
-            return failed
-        }
-        for (key, message) in failures {
-            await fail(key, code: .deviceFailed, message: message)
         }
         // The files the recorders created, so that recovery after a crash can repair them and
         // give them file results (the manifest lists them as unfinished until stop). Each file
@@ -213,20 +199,11 @@ extension TaskSession {
             }
         }
         guard !stopping.isEmpty else { return }
-        let outcomes = await withTaskGroup(of: (Int, Result<[any ResultData], any Error>).self) { group in
-            for (index, action) in stopping.enumerated() {
-                group.addTask {
-                    do { return (index, .success(try await action.controller.stop())) } catch { return (index, .failure(error)) }
-                }
-            }
-            var outcomes = [Result<[any ResultData], any Error>?](repeating: nil, count: stopping.count)
-            for await (index, outcome) in group { outcomes[index] = outcome }
-            return outcomes
-        }
+        let outcomes = await concurrentOutcomes(of: stopping.map(\.controller)) { try await $0.stop() }
         // In declaration order, so results land in the order the actions were created.
         for (action, outcome) in zip(stopping, outcomes) {
             // Re-check: a failure event handled meanwhile records the error itself.
-            guard controllers[action.key]?.phase == .stopped, let outcome else { continue }
+            guard controllers[action.key]?.phase == .stopped else { continue }
             switch outcome {
             case .success(let produced):
                 if let failure = produced.lazy.compactMap({ $0 as? ErrorResult }).first {
