@@ -469,7 +469,7 @@ let package = Package(
         .target(
             name: "DaemonConfig",
             dependencies: [
-                "TaskModel", "MotionFusion",
+                "TaskModel", "Session",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -500,7 +500,7 @@ let package = Package(
         .testTarget(
             name: "SystemdTests",
             dependencies: [
-                "Systemd", "DaemonConfig", "TestSupport", "systemd-test-helper",
+                "Systemd", "DaemonConfig", "Session", "MotionFusion", "TaskModel", "TestSupport", "systemd-test-helper",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 public import Foundation
+public import Session
 public import TaskModel
 
 /// Everything `activetaskd` reads at start from its configuration file, environment variables
@@ -20,9 +21,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var playbackDevice: String
     /// `voice`: espeak-ng voice, rate and recorded clips.
     public var voice: VoiceSettings
-    /// `permissions`: policy per permission name (`motion`, `microphone`, …); names not listed
-    /// are `ask`.
-    public var permissions: [String: PermissionPolicy]
+    /// `permissions`: the decision per permission name (`motion`, `microphone`, …); names not
+    /// listed are `ask`.
+    public var permissions: [String: PermissionDecision]
     /// `typeAliases`: custom task, step and async action type names → built-in ones.
     public var typeAliases: TypeAliasTable
     /// `retention`: which old runs are deleted.
@@ -58,15 +59,20 @@ public struct DaemonConfiguration: Sendable, Hashable {
         PermissionType.motion, .microphone, .camera, .photoLibrary, .locationWhenInUse, .location, .notifications,
     ].map(\.rawValue)
 
-    /// The policy for `permission`: as configured, else `ask`.
-    public func policy(for permission: PermissionType) -> PermissionPolicy {
+    /// The decision for `permission`: as configured, else `ask`.
+    public func policy(for permission: PermissionType) -> PermissionDecision {
         permissions[permission.rawValue] ?? .ask
+    }
+
+    /// The `permissions` table as the session's policy: names not listed are `ask`.
+    public var permissionPolicy: PermissionPolicy {
+        PermissionPolicy(Dictionary(uniqueKeysWithValues: permissions.map { (PermissionType(rawValue: $0.key), $0.value) }), default: .ask)
     }
 
     public init(
         socketPath: String, dataDirectory: String, taskDirectory: String, iioURI: String,
         captureDevice: String, playbackDevice: String, voice: VoiceSettings,
-        permissions: [String: PermissionPolicy], typeAliases: TypeAliasTable, retention: RetentionPolicy,
+        permissions: [String: PermissionDecision], typeAliases: TypeAliasTable, retention: RetentionPolicy,
         motion: MotionSettings = MotionSettings(), syncInterval: Duration, qualityThresholds: Data?
     ) {
         self.socketPath = socketPath

@@ -1,5 +1,6 @@
 import Configuration
 public import Foundation
+import Session
 import SystemPackage
 import TaskModel
 
@@ -98,7 +99,7 @@ public struct DaemonConfigurationLoader: Sendable {
 
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")).sorted() {
             let text = settings.string("permissions.\(name)", fallback: "ask", check: SettingChecks.permissionPolicy)
-            configuration.permissions[name] = PermissionPolicy(rawValue: text) ?? .ask
+            configuration.permissions[name] = PermissionDecision(rawValue: text) ?? .ask
         }
 
         var aliases: [String: String] = [:]
@@ -138,7 +139,7 @@ public struct DaemonConfigurationLoader: Sendable {
             "syncInterval": .init(.double(1), isSecret: false),
         ]
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")) {
-            values[AbsoluteConfigKey(["permissions", name])] = .init(.string(PermissionPolicy.ask.rawValue), isSecret: false)
+            values[AbsoluteConfigKey(["permissions", name])] = .init(.string(PermissionDecision.ask.rawValue), isSecret: false)
         }
         for alias in file.names(in: "typeAliases") {
             values[AbsoluteConfigKey(["typeAliases", alias])] = .init(.string(""), isSecret: false)

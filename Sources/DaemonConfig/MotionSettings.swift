@@ -5,6 +5,11 @@ public struct MotionSettings: Sendable, Hashable {
     /// `DeviceMotionEstimator.Settings.gyroDelay`.
     public var gyroDelay: Double
 
+    /// The gyro delays the configuration accepts: the range the fusion compensates
+    /// (`DeviceMotionEstimator.Settings.gyroDelayRange`; DaemonConfigurationTests keeps the two
+    /// equal), stated here so that reading the configuration needs no fusion code.
+    public static let gyroDelayRange: ClosedRange<Double> = 0...0.05
+
     public init(gyroDelay: Double = 0) {
         self.gyroDelay = gyroDelay
     }

@@ -1,4 +1,4 @@
-import MotionFusion
+import Session
 
 /// The checks settings must pass, each returning the sentence that says what is allowed.
 enum SettingChecks {
@@ -57,13 +57,13 @@ enum SettingChecks {
     }
 
     static func gyroDelay(_ seconds: Double) -> String? {
-        let range = DeviceMotionEstimator.Settings.gyroDelayRange
+        let range = MotionSettings.gyroDelayRange
         return range.contains(seconds) ? nil
             : "The gyro delay must be between \(range.lowerBound) and \(range.upperBound) seconds (how long this device's gyroscope lags its accelerometer, a fraction of a sample; docs/fusion.md says how to measure it); \(seconds) is not."
     }
 
     static func permissionPolicy(_ text: String) -> String? {
-        PermissionPolicy(rawValue: text) != nil ? nil
+        PermissionDecision(rawValue: text) != nil ? nil
             : "The permission policy must be granted, denied or ask; \"\(text)\" is not."
     }
 }

@@ -84,10 +84,6 @@ struct DaemonMain {
         do { try registry.apply(configuration.typeAliases) } catch {
             throw DaemonStartError(message: "typeAliases: \(error)")
         }
-        var decisions: [PermissionType: PermissionDecision] = [:]
-        for (name, policy) in configuration.permissions {
-            decisions[PermissionType(rawValue: name)] = PermissionDecision(rawValue: policy.rawValue) ?? .ask
-        }
         let devices = DeviceSettings(
             iioURI: configuration.iioURI, captureDevice: configuration.captureDevice,
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
@@ -96,13 +92,12 @@ struct DaemonMain {
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
             wordsPerMinute: configuration.voice.wordsPerMinute,
             clips: clips(in: configuration.voice.clipDirectory))
-        let retention = configuration.retention
         return DaemonSettings(
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory),
             taskDirectory: URL(fileURLWithPath: configuration.taskDirectory), devices: devices, voice: voice,
-            permissionPolicy: Session.PermissionPolicy(decisions, default: .granted), typeRegistry: registry,
+            permissionPolicy: configuration.permissionPolicy, typeRegistry: registry,
             controllers: .builtIn,
-            retention: Session.RetentionPolicy(keepCount: retention.maxRuns, maximumAge: retention.maxAgeDays * 86_400),
+            retention: configuration.retention,
             qualityThresholds: try qualityThresholds(configuration.qualityThresholds), logger: logger)
     }
 

@@ -216,16 +216,53 @@ import ZIPFoundation
         try store.finish(saved, manifest: try saved.readManifest(), reason: .saved)
         try store.markCollected(runs[2].taskRunUUID)
 
-        let report = try store.prune(RetentionPolicy(keepCount: 1), now: Self.end)
+        let report = try store.prune(RetentionPolicy(maxRuns: 1, maxAgeDays: 0), now: Self.end)
         #expect(report.removed == [runs[2].taskRunUUID])
         #expect(report.trimmed == [runs[1].taskRunUUID])
         #expect(try Set(FileManager.default.contentsOfDirectory(atPath: runs[1].url.path)) == ["run.json", runs[1].archiveName])
         #expect(FileManager.default.fileExists(atPath: runs[0].url.appendingPathComponent("taskResult.json").path))
         #expect(FileManager.default.fileExists(atPath: saved.url.appendingPathComponent("task.json").path))
         // Pruning again changes nothing; once collected, the trimmed run goes.
-        #expect(try store.prune(RetentionPolicy(keepCount: 1), now: Self.end) == RunStore.RetentionReport())
+        #expect(try store.prune(RetentionPolicy(maxRuns: 1, maxAgeDays: 0), now: Self.end) == RunStore.RetentionReport())
         try store.markCollected(runs[1].taskRunUUID)
-        #expect(try store.prune(RetentionPolicy(maximumAge: 3600), now: Self.end).removed == [runs[1].taskRunUUID])
+        #expect(try store.prune(RetentionPolicy(maxRuns: 0, maxAgeDays: 1.0 / 24), now: Self.end).removed == [runs[1].taskRunUUID])
+    }
+
+    @Test("A limit of 0 is no limit; a run is past the policy beyond maxRuns or older than maxAgeDays",
+          arguments: [
+              (0, 0.0, 0, 0.0, false), (0, 0.0, 1_000_000, 1e9, false),
+              (1, 0.0, 0, 1e9, false), (1, 0.0, 1, 0.0, true), (3, 0.0, 2, 0.0, false), (3, 0.0, 3, 0.0, true),
+              (0, 1.0, 0, 86_400.0, false), (0, 1.0, 0, 86_401.0, true), (0, 0.5, 5, 3600.0, false),
+              (2, 1.0, 0, 90_000.0, true), (2, 1.0, 2, 10.0, true), (2, 1.0, 1, 10.0, false),
+          ])
+    func retentionLimits(maxRuns: Int, maxAgeDays: Double, rank: Int, age: Double, past: Bool) {
+        #expect(RetentionPolicy(maxRuns: maxRuns, maxAgeDays: maxAgeDays).isPastLimits(rank: rank, age: age) == past)
+    }
+
+    @Test("keepUncollectedArchives false removes uncollected runs whole; true keeps a finished run without an archive whole")
+    func retentionWithoutKeepingArchives() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let store = Self.store(scratch)
+        var runs: [RunDirectory] = []
+        for age in 0..<2 {
+            let run = try Self.makeRun(store)
+            var manifest = try run.readManifest()
+            manifest.results = Self.sampleResult(run.taskRunUUID)
+            manifest.results.endDateTime = Self.end.addingTimeInterval(Double(-age) * 86_400)
+            try store.finish(run, manifest: manifest, reason: .completed)
+            runs.append(run)
+        }
+        // A finished run whose archive is missing (it could not be written): only its files hold it.
+        var bare = try runs[1].readManifest()
+        bare.archive = nil
+        try runs[1].writeManifest(bare, now: Self.end)
+        #expect(try store.prune(RetentionPolicy(maxRuns: 1, maxAgeDays: 0), now: Self.end) == RunStore.RetentionReport())
+        #expect(FileManager.default.fileExists(atPath: runs[1].url.appendingPathComponent("taskResult.json").path))
+        let report = try store.prune(RetentionPolicy(maxRuns: 1, maxAgeDays: 0, keepUncollectedArchives: false), now: Self.end)
+        #expect(report.removed == [runs[1].taskRunUUID])
+        #expect(!FileManager.default.fileExists(atPath: runs[1].url.path))
+        #expect(FileManager.default.fileExists(atPath: runs[0].url.appendingPathComponent("taskResult.json").path))
     }
 
     static func runTool(_ path: String, _ arguments: [String]) throws -> String {

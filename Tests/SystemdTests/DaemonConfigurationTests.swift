@@ -1,5 +1,8 @@
 import DaemonConfig
 import Foundation
+import MotionFusion
+import Session
+import TaskModel
 import Testing
 import TestSupport
 
@@ -34,6 +37,21 @@ struct DaemonConfigurationTests {
         #expect(configuration.syncInterval == .seconds(1))
         #expect(configuration.motion == MotionSettings(gyroDelay: 0))
         #expect(configuration.policy(for: .microphone) == .ask)
+    }
+
+    @Test("The configuration accepts exactly the gyro delays the fusion compensates")
+    func gyroDelayRangeMatchesFusion() {
+        #expect(MotionSettings.gyroDelayRange == DeviceMotionEstimator.Settings.gyroDelayRange)
+    }
+
+    @Test("Permissions not listed are ask, as docs/configuration.md says; listed ones as configured")
+    func permissionPolicy() async throws {
+        let configuration = try await Self.load(#"{"permissions": {"motion": "granted", "custom": "denied"}}"#)
+        let policy = configuration.permissionPolicy
+        #expect(policy.decision(for: .motion) == .granted)
+        #expect(policy.decision(for: PermissionType(rawValue: "custom")) == .denied)
+        #expect(policy.decision(for: .microphone) == .ask)
+        #expect(policy.decision(for: PermissionType(rawValue: "neverListed")) == .ask)
     }
 
     @Test("The sample config/activetaskd.json loads")

@@ -20,12 +20,13 @@ extension RunStore {
             }
             .sorted { $0.1.results.endDate > $1.1.results.endDate }
         for (rank, (run, manifest)) in finished.enumerated() {
-            let tooMany = policy.keepCount.map { rank >= $0 } ?? false
-            let tooOld = policy.maximumAge.map { now.timeIntervalSince(manifest.results.endDate) > $0 } ?? false
-            guard tooMany || tooOld else { continue }
-            if manifest.collectedDate != nil || manifest.archive == nil {
+            guard policy.isPastLimits(rank: rank, age: now.timeIntervalSince(manifest.results.endDate)) else { continue }
+            if manifest.collectedDate != nil || !policy.keepUncollectedArchives {
                 try discard(run.taskRunUUID)
                 report.removed.append(run.taskRunUUID)
+            } else if manifest.archive == nil {
+                // Nothing holds its files but the run itself: it stays whole until collected.
+                continue
             } else if try trim(run, manifest: manifest, now: now) {
                 report.trimmed.append(run.taskRunUUID)
             }
