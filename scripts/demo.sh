@@ -5,12 +5,22 @@
 # (motion in both sections, the room's sound while standing, spoken prompts) through
 # `activetaskctl run --auto`, prints where the run directory and the upload archive are, writes
 # the run's report, and stops the daemon. Everything goes to demo-output/.
+# `--bin-dir DIR` runs the binaries in DIR instead of building the debug ones (scripts/release-check.sh
+# runs the demo on the install build that way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bin=""
+case "${1:-}" in
+  --bin-dir) bin=$(cd "${2:?--bin-dir needs a directory}" && pwd) ;;
+  "") ;;
+  *) echo "demo.sh: unknown argument $1 (only --bin-dir DIR)" >&2; exit 64 ;;
+esac
 ./scripts/setup.sh
-swift build --product activetaskd
-swift build --product activetaskctl
-bin=$(swift build --show-bin-path)
+if [ -z "$bin" ]; then
+  swift build --product activetaskd
+  swift build --product activetaskctl
+  bin=$(swift build --show-bin-path)
+fi
 ctl="$bin/activetaskctl"
 out="$PWD/demo-output"
 rm -rf "$out" && mkdir -p "$out"

@@ -17,6 +17,7 @@ case "${1:-}" in
   *) echo "test.sh: unknown argument $1 (only --no-sanitizers)" >&2; exit 64 ;;
 esac
 ./scripts/setup.sh
+./scripts/check-conflicts.sh
 swift build --build-tests
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -32,6 +33,10 @@ swift test --skip-build --filter "$timings" 2>&1 | tee -a "$log" || status=$?
 # A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
 fuzz=0
 ./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
+# The install build README.md gives a tablet, with the whole-task and protocol tests and the demo
+# run against it (scripts/release-check.sh, docs/testing.md "The install build").
+echo "== the install build (swift build -c release --static-swift-stdlib)"
+./scripts/release-check.sh 2>&1 | tee -a "$log" || status=1
 # The same three passes under each sanitizer, each failing on a failed test or on any sanitizer
 # report (scripts/sanitize.sh; its full logs stay in .build/tsan and .build/asan).
 sanitized=0

@@ -13,7 +13,14 @@ public enum PackagePaths {
     /// was not built. The search walks up from the running test binary (Linux: `/proc/self/exe`;
     /// elsewhere the `.xctest` bundle or `argv[0]`) because the binary may sit inside an
     /// `.xctest` bundle directory.
+    ///
+    /// `ACTIVETASK_TEST_BINARIES` names another directory to take the package's executables from
+    /// first: scripts/release-check.sh runs the daemon tests against the install build that way.
     public static func builtExecutable(named name: String) -> URL? {
+        if let directory = ProcessInfo.processInfo.environment["ACTIVETASK_TEST_BINARIES"], !directory.isEmpty {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
         var starts = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()]
         starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
         starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())
