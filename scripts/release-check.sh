@@ -3,19 +3,27 @@
 # --static-swift-stdlib`), then the tests that run whole tasks and the protocol through the real
 # daemon, and the demo, against those binaries (docs/testing.md, "The install build"). The
 # release build once crashed at every recorder stop while the debug build the other passes run
-# did not. Swift Testing's output goes to standard output for scripts/test.sh to count.
-set -euo pipefail
+# did not. Swift Testing's output goes to standard output for scripts/test.sh to count; the build
+# and the demo each end with one line `release-check: <what> passed|failed`.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-echo "== the install build: swift build -c release --static-swift-stdlib"
-swift build -c release --static-swift-stdlib
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
-for product in activetaskd activetaskctl; do
-  [ -x "$bin/$product" ] || { echo "release-check: $bin/$product was not built" >&2; exit 1; }
-done
-echo "== whole tasks and the protocol through the install build's activetaskd ($bin)"
 status=0
+echo "== the install build: swift build -c release --static-swift-stdlib"
+if swift build -c release --static-swift-stdlib; then
+  bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+  echo "release-check: install build passed"
+else
+  echo "release-check: install build failed"
+  exit 1
+fi
+echo "== whole tasks and the protocol through the install build's activetaskd ($bin)"
 ACTIVETASK_TEST_BINARIES="$bin" swift test --skip-build \
-  --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests)' || status=$?
+  --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests)' || status=1
 echo "== the demo on the install build"
-./scripts/demo.sh --bin-dir "$bin" || status=$?
+if ./scripts/demo.sh --bin-dir "$bin"; then
+  echo "release-check: demo passed"
+else
+  echo "release-check: demo failed"
+  status=1
+fi
 exit "$status"
