@@ -24,6 +24,20 @@ public enum AsyncActionConformance {
         case keepPrevious
 
         public var testDescription: String { rawValue }
+
+        /// The device behaviours the check needs its fixture to reproduce.
+        public var scenarios: Set<ConformanceFixture.Scenario> {
+            switch self {
+            case .statusSequence, .failureDuringStart, .deletePrevious, .keepPrevious: [.healthy]
+            // Cancel in every status includes `failed`, reached through a refused permission.
+            case .cancelInEveryStatus: [.healthy, .failsPermission]
+            case .failureDuringPermission: [.failsPermission]
+            case .failureWhileRecording: [.failsWhileRecording]
+            case .failureDuringStop: [.failsOnStop]
+            case .cancelWhileOpening, .openDeadline: [.hangsOnOpen]
+            case .stopDeadline, .cancelDeadline: [.hangsOnStop]
+            }
+        }
     }
 
     /// The path SageResearch takes from idle to finished.
@@ -55,22 +69,6 @@ public enum AsyncActionConformance {
         case .cancelDeadline: try await context.cancelDeadline()
         case .deletePrevious: try await context.previous(delete: true)
         case .keepPrevious: try await context.previous(delete: false)
-        }
-    }
-}
-
-extension AsyncActionConformance.Check {
-    /// The device behaviours the check needs its fixture to reproduce.
-    public var scenarios: Set<ConformanceFixture.Scenario> {
-        switch self {
-        case .statusSequence, .failureDuringStart, .deletePrevious, .keepPrevious: [.healthy]
-        // Cancel in every status includes `failed`, reached through a refused permission.
-        case .cancelInEveryStatus: [.healthy, .failsPermission]
-        case .failureDuringPermission: [.failsPermission]
-        case .failureWhileRecording: [.failsWhileRecording]
-        case .failureDuringStop: [.failsOnStop]
-        case .cancelWhileOpening, .openDeadline: [.hangsOnOpen]
-        case .stopDeadline, .cancelDeadline: [.hangsOnStop]
         }
     }
 }
