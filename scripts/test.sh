@@ -47,10 +47,10 @@ fi
 # nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
 # fuzz run and each sanitizer run count as one test.
 ended=$(grep -vE '^[^ ]+ Test (.* recorded an? (known )?issue|.* started\.$|case |run )' "$log" || true)
-count() { grep -cE "$1" <<<"$ended" || true; }
-passed=$(( $(count '^[^ ]+ Test .* passed after [0-9.]+ seconds(\.| with .*)$') + $(count "^Test Case '.*' passed \(") ))
-failed=$(( $(count '^[^ ]+ Test .* failed after [0-9.]+ seconds(\.| with .*)$') + $(count "^Test Case '.*' failed \(") ))
-skipped=$(( $(count '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0-9.]+ seconds.*)$') + $(count "^Test Case '.*' skipped \(") ))
+count_ended() { grep -cE "$1" <<<"$ended" || true; }
+passed=$(( $(count_ended '^[^ ]+ Test .* passed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' passed \(") ))
+failed=$(( $(count_ended '^[^ ]+ Test .* failed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' failed \(") ))
+skipped=$(( $(count_ended '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0-9.]+ seconds.*)$') + $(count_ended "^Test Case '.*' skipped \(") ))
 unfinished=$(( $(grep -cE '^[^ ]+ Test run started\.$' "$log" || true) - $(grep -cE '^[^ ]+ Test run with [0-9]+ tests? ' "$log" || true) ))
 echo "tests: $((passed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + unfinished + fuzz + sanitizer_failures)) failed, $skipped skipped"
 exit "$status"
