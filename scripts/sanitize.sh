@@ -89,7 +89,13 @@ for sanitizer in "${sanitizers[@]}"; do
   if [ "$skip_build" -eq 0 ]; then
     echo "== $sanitizer: building the tests"
     started=$(date +%s)
-    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 | grep -E 'error:|Build' || true
+    # A failed build fails this sanitizer's run: its tests are not run against the binaries of
+    # an earlier build (only the filtered output is shown; pipefail keeps swift build's status).
+    if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 | { grep -E 'error:|Build' || true; }; then
+      echo "== $sanitizer: FAILED; the build failed, so no test ran" >&2
+      status=1
+      continue
+    fi
     echo "== $sanitizer: built in $(( $(date +%s) - started )) s"
   fi
   # The margins of timing assertions (TestSupport's TestTiming) widen by the sanitizer's slowdown.

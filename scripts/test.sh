@@ -47,9 +47,18 @@ if [ "$sanitizers" -eq 1 ]; then
     ./scripts/sanitize.sh "$sanitizer" || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
   done
 fi
-# One plain closing line: Swift Testing's totals of the three passes, with failed tests counted
-# from its report, and the fuzz run and each sanitizer run counted as one test.
-total=$(sed -n 's/^.* Test run with \([0-9]*\) tests\{0,1\} .*$/\1/p' "$log" | awk '{ s += $1 } END { print s + 0 }')
-failed=$(grep -c '^✘ Test .* failed after' "$log" || true)
-echo "tests: $((total - failed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + fuzz + sanitizer_failures)) failed"
+# One plain closing line (docs/testing.md): every test counted once, from the line Swift Testing
+# (or XCTest, if an XCTest test ran) prints when the test ends; a skipped test is neither passed
+# nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
+# fuzz run, each sanitizer run, the install build and the demo on it count as one test each.
+ended=$(grep -vE '^[^ ]+ Test (.* recorded an? (known )?issue|.* started\.$|case |run )' "$log" || true)
+count_ended() { grep -cE "$1" <<<"$ended" || true; }
+passed=$(( $(count_ended '^[^ ]+ Test .* passed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' passed \(") ))
+failed=$(( $(count_ended '^[^ ]+ Test .* failed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' failed \(") ))
+skipped=$(( $(count_ended '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0-9.]+ seconds.*)$') + $(count_ended "^Test Case '.*' skipped \(") ))
+# The install build and the demo on it count as one test each (their `release-check:` lines).
+passed=$(( passed + $(grep -cE '^release-check: .* passed$' "$log" || true) ))
+failed=$(( failed + $(grep -cE '^release-check: .* failed$' "$log" || true) ))
+unfinished=$(( $(grep -cE '^[^ ]+ Test run started\.$' "$log" || true) - $(grep -cE '^[^ ]+ Test run with [0-9]+ tests? ' "$log" || true) ))
+echo "tests: $((passed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + unfinished + fuzz + sanitizer_failures)) failed, $skipped skipped"
 exit "$status"

@@ -10,7 +10,8 @@ struct AutoRunTests {
     @Test("The run directory holds the task result, the motion file with markers, metadata and the archive")
     func autoRunWritesTheRunDirectory() async throws {
         let fixture = try DaemonFixture("auto")
-        let daemon = try await fixture.start()
+        let (daemon, room) = try await Self.startInARoom(fixture)
+        defer { withExtendedLifetime(room) {} }
         let file = try fixture.write(task: DaemonTasks.walk(walking: 2), name: "walk")
         let run = try await fixture.ctl("run", file, "--auto", "--json")
         #expect(run.status == 0, "\(run.standardError)\n\(daemon.output)")
@@ -77,10 +78,7 @@ struct AutoRunTests {
         #expect(!entries.contains("qc.json"))
         let client = try LineClient(path: fixture.socket)
         let quality = try client.result("run.qc", ["taskRunUUID": uuid])
-        let qualitySummary = quality["summary"] as? [String: Any]
-        #expect(["ok", "warning", "failed"].contains(qualitySummary?["verdict"] as? String ?? ""))
-        let checks = (quality["report"] as? [String: Any])?["checks"] as? [[String: Any]] ?? []
-        #expect(checks.contains { $0["check"] as? String == "gaps" && $0["identifier"] as? String == "motion" } || !checks.isEmpty)
+        try Self.expectWalkQuality(quality)
         let report = try client.result("run.report", ["taskRunUUID": uuid])
         let reportPath = try #require(report["report"] as? String)
         let html = try String(contentsOfFile: reportPath, encoding: .utf8)
@@ -95,17 +93,109 @@ struct AutoRunTests {
     @Test("taskFinished carries the run's quality verdict")
     func taskFinishedCarriesQuality() async throws {
         let fixture = try DaemonFixture("quality")
-        let daemon = try await fixture.start()
+        let (daemon, room) = try await Self.startInARoom(fixture)
+        defer { withExtendedLifetime(room) {} }
         let file = try fixture.write(task: DaemonTasks.walk(walking: 1), name: "walk")
         let watcher = try LineClient(path: fixture.socket)
         _ = try watcher.result("events.subscribe", ["kinds": ["taskFinished"]])
         let run = try await fixture.ctl("run", file, "--auto", "--json")
         #expect(run.status == 0, "\(run.standardError)")
         let finished = try watcher.waitForEvent("taskFinished", within: 30)
+        // The event carries the run's verdict and problems, those of run.qc's report, which is
+        // itself the walk's (`expectWalkQuality`).
+        let summary = try RunFiles.lastLine(of: run.standardOutput)
+        let uuid = try #require(summary["taskRunUUID"] as? String)
+        let report = try LineClient(path: fixture.socket).result("run.qc", ["taskRunUUID": uuid])
+        let expected = try Self.expectWalkQuality(report)
         let quality = finished["quality"] as? [String: Any]
-        #expect(["ok", "warning", "failed"].contains(quality?["verdict"] as? String ?? ""), "\(finished)")
-        #expect(quality?["problems"] is [String])
+        #expect(finished["taskRunUUID"] as? String == uuid, "\(finished)")
+        #expect(quality?["verdict"] as? String == expected.verdict, "\(finished)")
+        #expect(quality?["problems"] as? [String] == expected.problems, "\(finished)")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output)")
+    }
+
+    /// The checks of `DaemonTasks.walk` on `sim:walking` (docs/quality.md): per sensor type of
+    /// the section's motion file the rate, sample count and gaps, and on the raw sensors stuck
+    /// and clipped values, gravity (accelerometer) and gyroscope bias (gyro); the microphone's
+    /// duration, overruns, levels, silence and clipping; the one spoken prompt; no failed
+    /// controller. Each once.
+    static let walkChecks: [String] = [
+        "motion/accelerometer rate", "motion/accelerometer sampleCount", "motion/accelerometer gaps",
+        "motion/accelerometer stuck", "motion/accelerometer clipping", "motion/accelerometer gravity",
+        "motion/gyro rate", "motion/gyro sampleCount", "motion/gyro gaps",
+        "motion/gyro stuck", "motion/gyro clipping", "motion/gyro gyroBias",
+        "motion/userAcceleration rate", "motion/userAcceleration sampleCount", "motion/userAcceleration gaps",
+        "roomSound duration", "roomSound overruns", "roomSound levels", "roomSound silence", "roomSound clipping",
+        "prompts late", "controllers controllerFailure",
+    ]
+
+    /// Checks a `run.qc` answer for a healthy walk and returns its verdict and problems.
+    ///
+    /// The checks are exactly `walkChecks`, each once, and every one is `ok` but the audio's
+    /// `duration`, whose verdict this configuration does not fix: the fixture's microphone is a
+    /// PulseAudio monitor whose stream mostly delivers its first frame only after the prompt
+    /// starts playing, 1.0 to 1.4 s after the recorder started (`CorpusSessionTests` sees the
+    /// same second), and sometimes on time. So that check must be `warning` when it found the
+    /// recording 0.5 s short or more (its reason then says how much is missing), `ok` below,
+    /// never `failed` (2 s; widened under a sanitizer's slowdown, `TestTiming`); and the run's
+    /// verdict and problems must be that check's.
+    @discardableResult
+    static func expectWalkQuality(_ quality: [String: Any]) throws -> (verdict: String, problems: [String]) {
+        let report = quality["report"] as? [String: Any]
+        let checks = report?["checks"] as? [[String: Any]] ?? []
+        func name(_ check: [String: Any]) -> String { "\(check["identifier"] as? String ?? "?") \(check["check"] as? String ?? "?")" }
+        #expect(checks.map(name).sorted() == walkChecks.sorted(), "\(checks)")
+        let duration = try #require(checks.first { name($0) == "roomSound duration" }, "\(checks)")
+        let short = try #require((duration["figures"] as? [String: Any])?["shortSeconds"] as? Double, "\(duration)")
+        #expect(short < TestTiming.tolerance(2.0), "\(duration)")
+        let verdict = short >= 0.5 ? "warning" : "ok"
+        #expect(duration["verdict"] as? String == verdict, "\(duration)")
+        let message = duration["message"] as? String ?? ""
+        let problems = verdict == "ok" ? [] : [message]
+        if verdict == "warning" {
+            #expect(message.hasPrefix("Only ") && message.contains(" s the microphone ran: "), "\(duration)")
+        }
+        let notOK = checks.filter { $0["verdict"] as? String != "ok" }.map { "\(name($0)) \($0["verdict"] as? String ?? "?")" }
+        #expect(notOK == (verdict == "ok" ? [] : ["roomSound duration warning"]), "\(checks)")
+        #expect(report?["verdict"] as? String == verdict, "\(quality)")
+        let summary = quality["summary"] as? [String: Any]
+        #expect(summary?["verdict"] as? String == verdict, "\(quality)")
+        #expect(summary?["problems"] as? [String] == problems, "\(quality)")
+        return (verdict, problems)
+    }
+
+    /// Starts the daemon with its microphone in a room (`Room`): without a sound of its own the
+    /// fixture's sink monitor hears only the one prompt, silent for about half of the recording,
+    /// right on the silence check's warning threshold (0.5), so the verdict would be a coin
+    /// toss. The timing bounds of the checks (prompt lateness, the audio's failing shortfall)
+    /// widen under a sanitizer's slowdown (`TestTiming`); in a plain run they are the defaults.
+    static func startInARoom(_ fixture: DaemonFixture) async throws -> (daemon: DaemonProcess, room: Room) {
+        let room = try Room(fixture)
+        let thresholds = [
+            "promptLateWarningSeconds": TestTiming.tolerance(0.25), "promptLateFailedSeconds": TestTiming.tolerance(1.0),
+            "audioDurationFailedSeconds": TestTiming.tolerance(2.0),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: ["quality": thresholds], options: [.sortedKeys])
+        let config = try fixture.write(task: String(decoding: json, as: UTF8.self), name: "config")
+        return (try await fixture.start(fixture.arguments() + ["--config", config]), room)
+    }
+
+    /// A low hiss from `pacat` into the fixture's sink for the whole run: /dev/urandom at 30 %
+    /// (about −36 dBFS, far above the silence level and, with the prompt, far from full scale).
+    final class Room: Sendable {
+        let pid: pid_t
+
+        init(_ fixture: DaemonFixture) throws {
+            pid = try ChildSpawn.spawn(
+                ["/usr/bin/pacat", "--server=unix:\(fixture.directory.path)/pulse/pulse/native", "--device=null", "--playback", "--raw",
+                 "--format=s16le", "--rate=16000", "--channels=1", "--volume=19660", "/dev/urandom"],
+                environment: ProcessInfo.processInfo.environment, standardOutput: "/dev/null", standardError: "/dev/null")
+        }
+
+        deinit {
+            kill(pid, SIGKILL)
+            _ = ChildSpawn.waitForExit(pid)
+        }
     }
 }

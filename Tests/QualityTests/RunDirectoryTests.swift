@@ -48,6 +48,25 @@ struct RunDirectoryTests {
         #expect(report.verdict == .failed)
     }
 
+    @Test("A section's recordings and failed controllers are checked once each")
+    func sectionResultsOnce() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write("tap.csv", Self.motionCSV(start: 100))
+        let error = #"{"type":"error","identifier":"sound_error","errorDescription":"The microphone failed.","errorDomain":"activetask","errorCode":4}"#
+        try scratch.write("taskResult.json", """
+            {"type":"task","identifier":"Tap","taskRunUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF",
+             "startDate":"2026-11-22T10:00:00.000Z",
+             "stepHistory":[{"type":"section","identifier":"tap","startDate":"2026-11-22T10:00:00.000Z",
+                             "stepHistory":[{"type":"active","identifier":"tapping","startDate":"2026-11-22T10:00:00.000Z"}],
+                             "asyncResults":[\(Self.fileResult("tap", "tap.csv", "text/csv", startUptime: 100)), \(error)]}],
+             "asyncResults":[]}
+            """)
+        let report = try RunQuality.evaluate(runDirectory: scratch.url, requestedFrequency: 50)
+        #expect(report.checks.filter { $0.identifier == "tap/accelerometer" && $0.check == "rate" }.count == 1, "\(report.checks.map(\.identifier))")
+        #expect(report.checks.filter { $0.check == "controllerFailure" }.map(\.identifier) == ["sound_error"])
+    }
+
     @Test("Without a task result the files found are checked, the rate estimated from the data")
     func withoutResults() throws {
         let scratch = try ScratchDirectory()

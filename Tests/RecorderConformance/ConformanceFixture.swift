@@ -19,26 +19,35 @@ public struct ConformanceFixture: Sendable {
         case hangsOnStop
     }
 
-    /// A controller, what makes its device fail once it records (for `failsWhileRecording`
-    /// when the fault must come from outside), and what releases a device the test left hanging.
+    /// A controller, with what the test does to its device at the scenario's moments: after the
+    /// recording started (`afterStart`, for `failsWhileRecording` when the fault must come from
+    /// outside), just before it is stopped and while the stop runs (`beforeStop`,
+    /// `whileStopping`, for `failsOnStop` likewise), and what releases a device the test left
+    /// hanging.
     public struct Made: Sendable {
         public var controller: any AsyncActionController
         public var afterStart: @Sendable () async -> Void
+        public var beforeStop: @Sendable () async -> Void
+        public var whileStopping: @Sendable () async -> Void
         public var release: @Sendable () async -> Void
 
         public init(
             _ controller: any AsyncActionController, afterStart: @escaping @Sendable () async -> Void = {},
+            beforeStop: @escaping @Sendable () async -> Void = {}, whileStopping: @escaping @Sendable () async -> Void = {},
             release: @escaping @Sendable () async -> Void = {}
         ) {
             self.controller = controller
             self.afterStart = afterStart
+            self.beforeStop = beforeStop
+            self.whileStopping = whileStopping
             self.release = release
         }
     }
 
     /// The fixture's name in messages.
     public var name: String
-    /// The scenarios this fixture can reproduce with a real component; the others are skipped.
+    /// The scenarios this fixture can reproduce with a real component. The checks that need
+    /// another one are not run on it: its tests list them as skipped, with the reason.
     public var scenarios: Set<Scenario>
     /// The files a healthy recording under `baseName` writes, relative to the run directory.
     public var fileNames: @Sendable (_ baseName: String) -> [String]
@@ -60,5 +69,15 @@ public struct ConformanceFixture: Sendable {
         self.recordingTime = recordingTime
         self.deadline = deadline
         self.make = make
+    }
+
+    /// The checks this fixture reproduces, for a parameterized test's arguments.
+    public var checks: [AsyncActionConformance.Check] {
+        AsyncActionConformance.Check.allCases.filter { $0.scenarios.isSubset(of: scenarios) }
+    }
+
+    /// The checks this fixture cannot reproduce, for a disabled test that names the reason.
+    public var unreproducibleChecks: [AsyncActionConformance.Check] {
+        AsyncActionConformance.Check.allCases.filter { !$0.scenarios.isSubset(of: scenarios) }
     }
 }

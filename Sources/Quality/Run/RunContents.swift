@@ -87,8 +87,11 @@ public struct RunContents: Sendable {
             guard let identifier = step["identifier"] as? String else { continue }
             let path = sectionPath + [identifier]
             if step["type"] as? String == "section" {
+                // The section's own async results are collected by this call, once.
                 collect(step, sectionPath: path)
-            } else if let start = Self.date(step["startDate"]) {
+                continue
+            }
+            if let start = Self.date(step["startDate"]) {
                 steps.append(StepSpan(stepPath: path.joined(separator: "/"), identifier: identifier,
                                       startDate: start, endDate: Self.date(step["endDate"])))
             }
