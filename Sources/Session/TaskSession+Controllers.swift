@@ -24,7 +24,7 @@ extension TaskSession {
 
         var waitingFor: [UInt64] = []
         for permission in reference.configuration.permissionTypes {
-            switch ledger.request(permission, for: key, now: RecordingClock.monotonic()) {
+            switch machine.ledger.request(permission, for: key, now: RecordingClock.monotonic()) {
             case .granted:
                 continue
             case .denied:
@@ -44,7 +44,7 @@ extension TaskSession {
                 let delay = question.deadline - RecordingClock.monotonic()
                 schedule { [weak self] in
                     do { try await Task.sleep(for: .seconds(max(delay, 0))) } catch { return }
-                    await self?.permissionDeadline(id)
+                    try? await self?.submit(.event(.permissionDeadline(id: id, atMonotonic: RecordingClock.monotonic())))
                 }
             }
         }
@@ -52,7 +52,7 @@ extension TaskSession {
             await requestDevice(key)
         } else {
             controllers[key]?.phase = .asking
-            if state == .running || state == .paused { state = .waitingForPermission }
+            _ = machine.handle(.permissionAsked)
         }
     }
 
@@ -82,39 +82,30 @@ extension TaskSession {
             guard controllers[key]?.phase == .preparing else { return }
             controllers[key]?.phase = .ready
             // An action created while its owner's timer already runs starts at once.
-            if timer?.isRunning == true, let path = navigator.currentStepPath { await startController(key, stepPath: path) }
+            if let shown = machine.shown, shown.clock?.timer.isRunning == true { await startController(key, stepPath: shown.path) }
         } catch {
             await fail(key, code: .permissionDenied, message: Self.message(of: error))
         }
     }
 
-    func permissionDeadline(_ id: UInt64) async {
-        await exclusive {
-            guard let question = ledger.open[id], question.deadline <= RecordingClock.monotonic() + 0.001 else { return }
-            await permissionAnswered(id, granted: false, byTimeout: true)
-        }
-    }
-
-    func permissionAnswered(_ id: UInt64, granted: Bool, byTimeout: Bool) async {
-        guard let question = ledger.answer(id, granted: granted) else { return }
-        events.publish(.permissionAnswered(id: id, permission: question.permission.rawValue, granted: granted))
+    /// Carries out the answer to `question` (the machine has recorded it): the actions it
+    /// granted ask their devices, the ones it denied fail; the session goes on once no
+    /// question is open.
+    func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool) async {
+        events.publish(.permissionAnswered(id: question.id, permission: question.permission.rawValue, granted: granted))
         for key in question.waiting {
             guard controllers[key]?.phase == .asking else { continue }
             if granted {
                 // Other permissions of the same action may still be open.
-                let stillOpen = ledger.open.values.contains { $0.waiting.contains(key) }
+                let stillOpen = machine.ledger.open.values.contains { $0.waiting.contains(key) }
                 if !stillOpen { await requestDevice(key) }
             } else {
-                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
+                let how = byTimeout ? "was not answered within \(String(format: "%g", machine.ledger.timeout)) s" : "was denied"
                 await fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(controllers[key]?.reference.identifier ?? key) does not record.")
             }
         }
-        guard !ledger.isWaiting, state == .waitingForPermission else { return }
-        state = timer?.isPaused == true ? .paused : .running
-        if let step = navigator.currentStep, let current = timer, case .notStarted = current.phase, startsTimerAutomatically(step) {
-            await startStepTimer()
-        }
-        await writeManifest()
+        guard !machine.isEnding else { return }
+        await feed(.permissionsSettled(atMonotonic: RecordingClock.monotonic()))
     }
 
     // MARK: Starting and stopping
@@ -290,11 +281,8 @@ extension TaskSession {
         events.publish(.actionFailed(identifier: entry.reference.identifier, owner: entry.reference.owner, message: error.errorDescription))
         if !wasRunning { await entry.controller.cancel() }
         await writeManifest()
-        let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
-            || task.properties["shouldEndOnInterrupt"] == .bool(true)
-        if endsOnInterrupt, !state.isOver {
-            await finish(.failed)
-        }
+        // The run ends here when the step or task says `shouldEndOnInterrupt`.
+        await feed(.actionFailed)
     }
 
     /// Forwards a controller's events to the session until they end.
@@ -314,7 +302,8 @@ extension TaskSession {
         case .statusChanged(let status):
             events.publish(.actionStatus(identifier: identifier, owner: entry.reference.owner, status: status), uptime: event.uptime)
         case .failed(let result):
-            await exclusive {
+            // Takes its turn like any input: it never interleaves with a command at its awaits.
+            try? await oneAtATime { () throws(SessionError) in
                 await fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
             }
         case .warning(let message):

@@ -10,7 +10,7 @@ extension TaskSession {
     func manifest() async -> RunManifest {
         var manifest = RunManifest(
             taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate, results: results.taskResult(),
-            status: state == .saved ? .saved : .running, currentStepPath: navigator.currentStepPath,
+            status: state == .saved ? .saved : .running, currentStepPath: machine.navigator.currentStepPath,
             history: shownPaths, controllers: [], prompts: prompts)
         for key in controllerOrder {
             guard let entry = controllers[key] else { continue }

@@ -11,15 +11,15 @@ extension TaskSession {
 
     /// Carries out one navigator move (docs/session.md, "A move"): the step left ends, its
     /// actions stop, sections close and open, the new step's result is created, its actions are
-    /// created and ask permission, its prompts and timer are set up.
-    func perform(_ transition: NavigationTransition, exitTarget: Bool = false) async {
-        if let from = transition.from, let step = task.step(at: from) {
-            await leave(step, at: from, direction: transition.direction)
+    /// created and ask permission, its prompts and timer are set up. The machine has already
+    /// made the new step the one shown; `leaving` is the step left as it was.
+    func carryOutMove(_ transition: NavigationTransition, leaving: ShownStep?) async {
+        if let leaving, let step = task.step(at: leaving.location) {
+            await leave(step, shown: leaving, direction: transition.direction)
         }
-        timer = nil
-        timerGeneration &+= 1
-
         await stop(transition.stopAsyncActions.map(\.description))
+        // Re-check after the awaits: a failing stop may have ended the run.
+        guard !machine.isEnding else { return }
         let now = Date()
         for container in transition.exitedContainers {
             results.leaveSection(path: task.identifiers(along: container), endDate: now)
@@ -31,17 +31,13 @@ extension TaskSession {
             try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind)
         }
 
-        guard let location = transition.to, let step = task.step(at: location) else {
-            await finish(exitTarget ? .earlyExit : .completed)
-            return
-        }
+        // A move past the last step: the machine ends the run next.
+        guard let location = transition.to, let step = task.step(at: location) else { return }
         let path = task.stepPath(of: location)
         logger[metadataKey: "stepPath"] = "\(path)"
         try? results.showStep(
             path: task.identifiers(along: location), result: BaseResult(identifier: step.identifier, startDate: now, endDate: now),
             direction: direction)
-        endSpoken = false
-        resultSentByFrontEnd = false
         shownPaths.append(path)
         for key in controllerOrder {
             guard let entry = controllers[key], entry.phase == .running else { continue }
@@ -51,50 +47,42 @@ extension TaskSession {
             await create(reference, on: step)
         }
         // Re-check: a controller failing on a step that ends on interrupt may have ended the run.
-        guard !state.isOver else { return }
+        guard !machine.isEnding else { return }
 
         // The step's clips are made before it is shown, so its `start` prompt is heard as it shows.
         let prompts = spokenPrompts(of: step)
         await settings.voice?.preload(prompts)
         let shown = publishStepShown(step, location: location, path: path, direction: transition.direction)
         await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
-        if let duration = step.effectiveDuration, step.kind.isTimed {
-            timer = StepTimer(duration: duration)
-            if startsTimerAutomatically(step) && !ledger.isWaiting { await startStepTimer() }
-        } else {
-            // A step without a timer starts when it is shown (RSDStepViewController's start commands).
-            await performCommands(of: step, stepPath: path, finishing: false)
-        }
+        // The timer starts by itself, or the start commands of a step without one run.
+        await feed(.stepSetUp(atMonotonic: RecordingClock.monotonic()))
+        guard !machine.isEnding else { return }
         if isLastCompletionStep(location) {
             // SageResearch's result-ready moment: every recorder stops, the results are written.
             await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
+            guard !machine.isEnding else { return }
             await writeResults()
         }
         await writeManifest()
     }
 
     /// The step shown ends: its `end` prompt is spoken if the timer did not get to it, queued
-    /// prompts are dropped, its result gets its end date.
-    private func leave(_ step: Step, at location: StepLocation, direction: NavigationDirection) async {
-        if !endSpoken, let end = step.spokenInstructions?["end"], direction == .forward {
-            endSpoken = true
-            await speakNow(end, stepPath: task.stepPath(of: location))
+    /// prompts are dropped, its result gets its end date unless the front end sent it.
+    private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) async {
+        if shown.endPrompt == .notSpoken, let end = step.spokenInstructions?["end"], direction == .forward {
+            await speakNow(end, stepPath: shown.path)
         }
         if direction == .forward, !(step.kind.isTimed && step.effectiveDuration != nil) {
             // A step without a timer finishes when the person moves on.
-            await performCommands(of: step, stepPath: task.stepPath(of: location), finishing: true)
+            await performCommands(of: step, stepPath: shown.path, finishing: true)
         }
         await settings.voice?.endStep()
-        let identifiers = task.identifiers(along: location)
-        if !resultSentByFrontEnd, let shown = results.currentResult(for: identifiers)?.result as? BaseResult {
-            var ended = shown
+        let identifiers = task.identifiers(along: shown.location)
+        if shown.result == .shown, let result = results.currentResult(for: identifiers)?.result as? BaseResult {
+            var ended = result
             ended.endDate = Date()
             try? results.setResult(ended, forStep: identifiers)
         }
-    }
-
-    func startsTimerAutomatically(_ step: Step) -> Bool {
-        step.kind == .countdown || step.commands.contains(.startTimerAutomatically) || step.transitionsAutomatically
     }
 
     /// True for the task's last step when it is a completion step.
@@ -114,12 +102,12 @@ extension TaskSession {
     @discardableResult
     func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
         var allowed = ["forward", "cancel", "abandon"]
-        if navigator.history.count > 1, step.kind != .completion, !hides("goBackward", on: step) { allowed.append("back") }
-        if !hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
+        if machine.navigator.history.count > 1, step.kind != .completion, !machine.hides("goBackward", on: step) { allowed.append("back") }
+        if !machine.hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
         if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
         return events.publish(.stepShown(StepShown(
             stepPath: path, step: step.properties, type: step.type.rawValue, direction: direction,
-            progress: navigator.progress, allowedActions: allowed,
+            progress: machine.navigator.progress, allowedActions: allowed,
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
             previousResult: results.previousResult(for: task.identifiers(along: location)))))
     }
@@ -173,10 +161,7 @@ extension TaskSession {
                 prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
-            if let timer, let step = navigator.currentStep, stepPath == navigator.currentStepPath,
-               let end = step.spokenInstructions?["end"], end == text, timer.duration > 0 {
-                endSpoken = true
-            }
+            _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
         case .promptFinished:
             break
         case .playbackFailed(let message):
@@ -184,95 +169,19 @@ extension TaskSession {
         }
     }
 
-    // MARK: Step timer
+    // MARK: Step clock
 
-    func startStepTimer() async {
-        guard var current = timer, let step = navigator.currentStep, let path = navigator.currentStepPath else { return }
-        let now = RecordingClock.monotonic()
-        guard current.start(at: now) else { return }
-        timer = current
-        timerGeneration &+= 1
-        await startReadyControllers(stepPath: path)
-        guard !state.isOver else { return }
-        await performCommands(of: step, stepPath: path, finishing: false)
-        await settings.voice?.startTimer(atMonotonic: now)
-        events.publish(.timer(.started(stepPath: path, duration: current.duration)))
-        runClock(generation: timerGeneration)
-        await writeManifest()
-    }
-
-    func pauseStepTimer() async {
-        guard var current = timer, let step = navigator.currentStep, let path = navigator.currentStepPath,
-              let elapsed = current.pause(at: RecordingClock.monotonic()) else { return }
-        timer = current
-        timerGeneration &+= 1
-        state = .paused
-        await settings.voice?.pauseTimer(speakWarning: step.commands.contains(.speakWarningOnPause))
-        events.publish(.timer(.paused(stepPath: path, elapsed: elapsed)))
-        await writeManifest()
-    }
-
-    func resumeStepTimer() async {
-        guard var current = timer, let path = navigator.currentStepPath else { return }
-        let now = RecordingClock.monotonic()
-        guard current.resume(at: now) else { return }
-        timer = current
-        timerGeneration &+= 1
-        state = .running
-        await settings.voice?.resumeTimer()
-        events.publish(.timer(.resumed(stepPath: path, elapsed: current.elapsed(at: now))))
-        runClock(generation: timerGeneration)
-        await writeManifest()
-    }
-
-    /// Ticks once a second and ends the timer, until the timer of `generation` is replaced.
+    /// Ticks once a second and ends the timer, until the machine disarms `generation`.
     func runClock(generation: UInt64) {
         schedule { [weak self] in
-            while let self, let deadline = await self.clockDeadline(generation) {
+            while let self, let deadline = await self.machine.clockDeadline(generation, after: RecordingClock.monotonic()) {
                 let delay = deadline - RecordingClock.monotonic()
                 if delay > 0 {
                     do { try await Task.sleep(for: .seconds(delay)) } catch { return }
                 }
-                await self.clockDue(generation)
+                // Checked by the machine when its turn comes: a move or pause may have come first.
+                try? await self.submit(.event(.clockDue(generation: generation, atMonotonic: RecordingClock.monotonic())))
             }
-        }
-    }
-
-    func clockDeadline(_ generation: UInt64) -> Double? {
-        guard generation == timerGeneration, !state.isOver else { return nil }
-        return timer?.nextDeadline(after: RecordingClock.monotonic())
-    }
-
-    func clockDue(_ generation: UInt64) async {
-        await exclusive {
-            // Re-checked inside the command lock: a move or pause may have come first.
-            guard generation == timerGeneration, var current = timer, let path = navigator.currentStepPath else { return }
-            let now = RecordingClock.monotonic()
-            if current.finishIfDue(at: now) {
-                timer = current
-                await timerFinished(path: path)
-            } else if current.isRunning {
-                events.publish(.timer(.tick(stepPath: path, elapsed: current.elapsed(at: now).rounded(), remaining: current.remaining(at: now).rounded())))
-            }
-        }
-    }
-
-    /// The step timer ended: the actions whose stop step this is stop now, the finish sound
-    /// plays, and the step moves on by itself when it says so.
-    func timerFinished(path: String) async {
-        timerGeneration &+= 1
-        guard let step = navigator.currentStep else { return }
-        events.publish(.timer(.finished(stepPath: path)))
-        if step.spokenInstructions?["end"] != nil { endSpoken = true }
-        await stop(navigator.stepTimerFinished().map(\.description))
-        await performCommands(of: step, stepPath: path, finishing: true)
-        await writeManifest()
-        guard !state.isOver, step.transitionsAutomatically else { return }
-        do {
-            let transition = try navigator.goForward(skipToIdentifier: nil)
-            await perform(transition, exitTarget: step.nextStepIdentifier == "exit")
-        } catch {
-            events.publish(.warning(message: "The step \(path) could not move on by itself: \(error)", identifier: nil))
         }
     }
 

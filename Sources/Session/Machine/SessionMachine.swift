@@ -1,0 +1,372 @@
+import Foundation
+import TaskModel
+import TaskNavigation
+
+/// A task session as plain state (docs/session.md, "The machine"): it takes a command or an
+/// event and returns the effects for its caller, the `TaskSession` actor, to carry out, or the
+/// `SessionError` that refuses the command. No I/O, no clock, no await; tested table by table
+/// on its own, as `AsyncActionLifecycle` is.
+///
+/// It owns where the session is (`state`), the navigator, the permission questions and the
+/// step shown with its step clock. A new kind of step or answer (questions, cohorts, hands)
+/// becomes a case of `ShownStep` and transitions here, not a flag on the actor.
+struct SessionMachine: Sendable {
+    let task: TaskDefinition
+    let taskRunUUID: UUID
+    /// Where the session is, as clients see it.
+    private(set) var state: SessionState = .loaded
+    /// Why the run is ending, from the moment the machine decided it until `runFinished`.
+    private(set) var ending: FinishReason?
+    private(set) var navigator: TaskNavigator
+    /// The permission answers and open questions. The actor asks it when it creates an action.
+    var ledger: PermissionLedger
+    /// The step shown; nil before the start and after the end.
+    private(set) var shown: ShownStep?
+    /// Where a resumed run was saved: `start` shows that step again.
+    private(set) var resumePoint: StepLocation?
+    /// The last clock generation handed out (each arming gets a new one).
+    private var lastGeneration: UInt64 = 0
+
+    init(task: TaskDefinition, taskRunUUID: UUID, navigator: TaskNavigator, ledger: PermissionLedger) {
+        self.task = task
+        self.taskRunUUID = taskRunUUID
+        self.navigator = navigator
+        self.ledger = ledger
+    }
+
+    /// True once the run has ended or is ending: nothing but the end is carried out.
+    var isEnding: Bool { ending != nil || state.isOver }
+
+    /// Takes `input` and returns the effects to carry out, in order; a command not allowed now
+    /// is refused with the error the front end gets.
+    mutating func handle(_ input: Input) throws(SessionError) -> [Effect] {
+        switch input {
+        case .command(let command): try handle(command)
+        case .event(let event): handle(event)
+        }
+    }
+
+    /// The saved run's history goes back into the navigator; `start` shows `current` again.
+    mutating func restore(history: [StepLocation], runningAsyncActions: [AsyncActionReference], current: StepLocation) throws(NavigationError) {
+        try navigator.restore(history: history, runningAsyncActions: runningAsyncActions)
+        resumePoint = current
+    }
+
+    /// The monotonic time the clock job of `generation` should wake up next; nil when it is
+    /// no longer armed (the job ends).
+    func clockDeadline(_ generation: UInt64, after now: Double) -> Double? {
+        guard !isEnding, let clock = shown?.clock, clock.armed == generation else { return nil }
+        return clock.timer.nextDeadline(after: now)
+    }
+
+    // MARK: Shared transitions
+
+    /// Shows the step `transition` enters (or none at the end), with a fresh clock for a timed
+    /// step, and returns the move effects: the end of the run follows a move past the last step.
+    mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
+        if let location = transition.to, let step = task.step(at: location) {
+            let clock = step.kind.isTimed ? step.effectiveDuration.map { StepClock(timer: StepTimer(duration: $0)) } : nil
+            shown = ShownStep(location: location, path: task.stepPath(of: location), clock: clock)
+        } else {
+            shown = nil
+        }
+        var effects: [Effect] = [.move(transition, leaving: leaving)]
+        if transition.isFinished { effects.append(.then(.endRun(exitTarget ? .earlyExit : .completed))) }
+        return effects
+    }
+
+    /// Starts the step timer at `now` and arms its clock.
+    mutating func startClock(at now: Double) -> [Effect] {
+        guard var shown, var clock = shown.clock, clock.timer.start(at: now) else { return [] }
+        let generation = nextGeneration()
+        clock.armed = generation
+        shown.clock = clock
+        self.shown = shown
+        return [
+            .startReadyActions(stepPath: shown.path),
+            .performStepCommands(stepPath: shown.path, finishing: false),
+            .voiceStartTimer(atMonotonic: now),
+            .publishTimer(.started(stepPath: shown.path, duration: clock.timer.duration)),
+            .armClock(generation: generation),
+            .writeManifest,
+        ]
+    }
+
+    /// Decides to end the run for `reason`, unless it is already ending.
+    mutating func end(_ reason: FinishReason) -> [Effect] {
+        guard !isEnding else { return [] }
+        ending = reason
+        shown?.clock?.armed = nil
+        return [.finishRun(reason)]
+    }
+
+    mutating func nextGeneration() -> UInt64 {
+        lastGeneration &+= 1
+        return lastGeneration
+    }
+
+    mutating func finished(_ reason: FinishReason) {
+        state = reason == .saved ? .saved : .finished(reason)
+        ending = nil
+        shown = nil
+    }
+
+    /// Whether the timer of `step` starts by itself.
+    static func startsTimerAutomatically(_ step: Step) -> Bool {
+        step.kind == .countdown || step.commands.contains(.startTimerAutomatically) || step.transitionsAutomatically
+    }
+
+    /// Whether `action` is in the step's or the task's `shouldHideActions`.
+    func hides(_ action: String, on step: Step) -> Bool {
+        func list(_ properties: [String: JSONValue]) -> [String] {
+            (properties["shouldHideActions"]?.arrayValue ?? []).compactMap(\.stringValue)
+        }
+        return list(step.properties).contains(action) || list(task.properties).contains(action)
+    }
+}
+
+// MARK: - Commands
+
+extension SessionMachine {
+    /// A command: its refusal, or the state it moves to and the effects.
+    mutating func handle(_ command: Command) throws(SessionError) -> [Effect] {
+        switch command {
+        case .start:
+            return try start()
+        case .forward(let input):
+            return try forward(input)
+        case .back:
+            return try back()
+        case .skip(let identifier):
+            return try skip(to: identifier)
+        case .abandon:
+            guard !isEnding, state != .loaded else { throw notRunning("abandon") }
+            let owner = navigator.currentLocation?.parent ?? .root
+            return [.recordAbandonment(ownerLocation: owner)] + end(.abandoned)
+        case .startTimer(let now):
+            try checkMovable("start the timer")
+            guard let clock = shown?.clock, case .notStarted = clock.timer.phase else {
+                throw SessionError(.invalidState, shown?.clock == nil
+                    ? "The step shown has no timer; only active and countdown steps do."
+                    : "The step timer already started; pause or resume it instead.")
+            }
+            return startClock(at: now)
+        case .pauseTimer(let now):
+            guard state == .running, var shown, var clock = shown.clock, clock.timer.isRunning,
+                  let elapsed = clock.timer.pause(at: now) else {
+                throw SessionError(.invalidState, "There is no running step timer to pause (the session is \(state)).")
+            }
+            clock.armed = nil
+            shown.clock = clock
+            self.shown = shown
+            state = .paused
+            let speakWarning = task.step(at: shown.location)?.commands.contains(.speakWarningOnPause) ?? false
+            return [.voicePauseTimer(speakWarning: speakWarning), .publishTimer(.paused(stepPath: shown.path, elapsed: elapsed)), .writeManifest]
+        case .resumeTimer(let now):
+            guard state == .paused, var shown, var clock = shown.clock, clock.timer.isPaused, clock.timer.resume(at: now) else {
+                throw SessionError(.invalidState, "The step timer is not paused (the session is \(state)); there is nothing to resume.")
+            }
+            let generation = nextGeneration()
+            clock.armed = generation
+            shown.clock = clock
+            self.shown = shown
+            state = .running
+            return [
+                .voiceResumeTimer, .publishTimer(.resumed(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now))),
+                .armClock(generation: generation), .writeManifest,
+            ]
+        case .answerPermission(let id, let granted):
+            guard let question = ledger.answer(id, granted: granted) else {
+                throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
+            }
+            return [.answerPermission(question, granted: granted, byTimeout: false)]
+        case .cancel(let save):
+            guard !isEnding else { throw notRunning("cancel") }
+            return end(save ? .saved : .discarded)
+        case .interrupt:
+            return end(.interrupted)
+        }
+    }
+
+    private mutating func start() throws(SessionError) -> [Effect] {
+        guard state == .loaded, !isEnding else {
+            throw SessionError(.invalidState, "The run \(taskRunUUID) was already started (it is \(state)); load the task again to run it again.")
+        }
+        if let resumePoint {
+            self.resumePoint = nil
+            state = .running
+            // The actions of the saved step's sections that had started and not stopped record again.
+            let transition = NavigationTransition(
+                from: nil, to: resumePoint, direction: .forward, startAsyncActions: navigator.runningAsyncActions,
+                startsWithStepTimer: task.step(at: resumePoint)?.kind.isTimed ?? false)
+            return [.resumeResults(stepPath: task.stepPath(of: resumePoint))] + move(transition, leaving: nil, exitTarget: false)
+        }
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
+        state = .running
+        return [.beginResults] + move(transition, leaving: nil, exitTarget: false)
+    }
+
+    private mutating func forward(_ input: StepResultInput) throws(SessionError) -> [Effect] {
+        try checkMovable("go forward")
+        guard let step = navigator.currentStep, let location = navigator.currentLocation else { throw notRunning("go forward") }
+        try Self.validate(input, for: step)
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
+        var leaving = shown
+        leaving?.result = .frontEnd
+        let exit = (input.skipToIdentifier ?? step.nextStepIdentifier) == "exit"
+        return [.recordStepResult(input, at: location)] + move(transition, leaving: leaving, exitTarget: exit)
+    }
+
+    private mutating func back() throws(SessionError) -> [Effect] {
+        try checkMovable("go back")
+        guard let step = navigator.currentStep else { throw notRunning("go back") }
+        if step.kind == .completion {
+            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot go back: the results are written. Go forward to finish the task.")
+        }
+        if hides("goBackward", on: step) {
+            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the back action (shouldHideActions); go forward or cancel instead.")
+        }
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
+        return move(transition, leaving: shown, exitTarget: false)
+    }
+
+    private mutating func skip(to identifier: String?) throws(SessionError) -> [Effect] {
+        try checkMovable("skip")
+        guard let step = navigator.currentStep else { throw notRunning("skip") }
+        if hides("skip", on: step) {
+            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
+        }
+        if step.kind == .completion {
+            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
+        }
+        let target = identifier ?? step.actionSkipIdentifiers["skip"]
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
+        return move(transition, leaving: shown, exitTarget: (target ?? step.nextStepIdentifier) == "exit")
+    }
+
+    /// The answers of a forward command: each named, none twice.
+    static func validate(_ input: StepResultInput, for step: Step) throws(SessionError) {
+        var seen: Set<String> = []
+        for answer in input.answers {
+            guard !answer.identifier.isEmpty else {
+                throw SessionError(.invalidArgument, "An answer of step \"\(step.identifier)\" has an empty identifier; name each answer after its question.")
+            }
+            guard seen.insert(answer.identifier).inserted else {
+                throw SessionError(.invalidArgument, "Step \"\(step.identifier)\" got two answers named \"\(answer.identifier)\"; send each answer once.")
+            }
+        }
+    }
+
+    func checkMovable(_ what: String) throws(SessionError) {
+        if isEnding { throw notRunning(what) }
+        switch state {
+        case .running, .paused: return
+        case .waitingForPermission:
+            throw SessionError(.permissionPending, "Answer the permission request \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ")) before you \(what).")
+        case .loaded, .finished, .saved:
+            throw notRunning(what)
+        }
+    }
+
+    func notRunning(_ what: String) -> SessionError {
+        switch state {
+        case .loaded: SessionError(.invalidState, "The run \(taskRunUUID) has not started; start it before you \(what).")
+        default: SessionError(.invalidState, "The run \(taskRunUUID) is \(state); it cannot \(what). Load the task again, or resume a saved run.")
+        }
+    }
+}
+
+// MARK: - Events
+
+extension SessionMachine {
+    /// An event: what follows from it now. Events are never refused; one that no longer fits
+    /// the state (a tick of a disarmed clock, a deadline of an answered question) does nothing.
+    mutating func handle(_ event: Event) -> [Effect] {
+        switch event {
+        case .clockDue(let generation, let now):
+            guard !isEnding, var shown, var clock = shown.clock, clock.armed == generation else { return [] }
+            if clock.timer.finishIfDue(at: now) {
+                clock.armed = nil
+                shown.clock = clock
+                if task.step(at: shown.location)?.spokenInstructions?["end"] != nil { shown.endPrompt = .spoken }
+                self.shown = shown
+                return timerEnded(shown)
+            }
+            guard clock.timer.isRunning else { return [] }
+            return [.publishTimer(.tick(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now).rounded(), remaining: clock.timer.remaining(at: now).rounded()))]
+
+        case .permissionDeadline(let id, let now):
+            guard let question = ledger.open[id], question.deadline <= now + 0.001, ledger.answer(id, granted: false) != nil else { return [] }
+            return [.answerPermission(question, granted: false, byTimeout: true)]
+
+        case .promptStarted(let stepPath, let text):
+            // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
+            guard var shown, shown.path == stepPath, let clock = shown.clock, clock.timer.duration > 0,
+                  let end = task.step(at: shown.location)?.spokenInstructions?["end"], end == text else { return [] }
+            shown.endPrompt = .spoken
+            self.shown = shown
+            return []
+
+        case .permissionAsked:
+            if !isEnding, state == .running || state == .paused { state = .waitingForPermission }
+            return []
+
+        case .permissionsSettled(let now):
+            guard !isEnding, !ledger.isWaiting, state == .waitingForPermission else { return [] }
+            state = shown?.clock?.timer.isPaused == true ? .paused : .running
+            var effects: [Effect] = []
+            if let shown, let step = task.step(at: shown.location), let clock = shown.clock,
+               case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) {
+                effects = startClock(at: now)
+            }
+            return effects + [.writeManifest]
+
+        case .stepSetUp(let now):
+            guard !isEnding, let shown, let step = task.step(at: shown.location) else { return [] }
+            guard shown.clock != nil else {
+                // A step without a timer starts when it is shown (RSDStepViewController's start commands).
+                return [.performStepCommands(stepPath: shown.path, finishing: false)]
+            }
+            guard Self.startsTimerAutomatically(step), !ledger.isWaiting else { return [] }
+            return startClock(at: now)
+
+        case .timerEndCarriedOut(let stepPath):
+            guard !isEnding, let shown, shown.path == stepPath, let step = task.step(at: shown.location),
+                  step.transitionsAutomatically else { return [] }
+            do {
+                let transition = try navigator.goForward(skipToIdentifier: nil)
+                return move(transition, leaving: shown, exitTarget: step.nextStepIdentifier == "exit")
+            } catch {
+                return [.warn("The step \(stepPath) could not move on by itself: \(error)")]
+            }
+
+        case .actionFailed:
+            let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
+                || task.properties["shouldEndOnInterrupt"] == .bool(true)
+            return endsOnInterrupt ? end(.failed) : []
+
+        case .endRun(let reason):
+            return end(reason)
+
+        case .runFinished(let reason):
+            finished(reason)
+            return []
+        }
+    }
+
+    /// The step timer ended: the actions whose stop step this is stop now, the finish sound
+    /// plays, and the step moves on by itself when it says so.
+    private mutating func timerEnded(_ shown: ShownStep) -> [Effect] {
+        [
+            .publishTimer(.finished(stepPath: shown.path)),
+            .stopActions(navigator.stepTimerFinished()),
+            .performStepCommands(stepPath: shown.path, finishing: true),
+            .writeManifest,
+            .then(.timerEndCarriedOut(stepPath: shown.path)),
+        ]
+    }
+}

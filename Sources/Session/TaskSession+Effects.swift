@@ -1,0 +1,58 @@
+import AsyncActions
+import Clocks
+import Foundation
+import Logging
+import TaskModel
+import TaskNavigation
+
+extension TaskSession {
+    /// Carries out one effect of the machine (docs/session.md, "The machine"): the one place
+    /// where the session does I/O, speaks, publishes and awaits.
+    func carryOut(_ effect: SessionMachine.Effect) async {
+        switch effect {
+        case .beginResults:
+            startDate = Date()
+            results = Self.emptyResults(of: task, taskRunUUID: taskRunUUID, startDate: startDate)
+            logger.info("Task started")
+        case .resumeResults(let stepPath):
+            logger.info("Task resumed", metadata: ["stepPath": "\(stepPath)"])
+        case .recordStepResult(let input, let location):
+            guard let step = task.step(at: location) else { return }
+            try? results.setResult(stepResult(input, for: step, at: location), forStep: task.identifiers(along: location))
+        case .recordAbandonment(let owner):
+            let now = Date()
+            results.appendAsyncResult(
+                AnswerResult(identifier: "abandonAssessment", startDate: now, endDate: now, answerType: .object(["type": .string("boolean")]), value: .bool(true)),
+                ownerPath: task.identifiers(along: owner))
+        case .move(let transition, let leaving):
+            await carryOutMove(transition, leaving: leaving)
+        case .startReadyActions(let stepPath):
+            await startReadyControllers(stepPath: stepPath)
+        case .stopActions(let references):
+            await stop(references.map(\.description))
+        case .performStepCommands(let stepPath, let finishing):
+            guard let shown = machine.shown, shown.path == stepPath, let step = task.step(at: shown.location) else { return }
+            await performCommands(of: step, stepPath: stepPath, finishing: finishing)
+        case .voiceStartTimer(let now):
+            await settings.voice?.startTimer(atMonotonic: now)
+        case .voicePauseTimer(let speakWarning):
+            await settings.voice?.pauseTimer(speakWarning: speakWarning)
+        case .voiceResumeTimer:
+            await settings.voice?.resumeTimer()
+        case .publishTimer(let event):
+            events.publish(.timer(event))
+        case .warn(let message):
+            events.publish(.warning(message: message, identifier: nil))
+        case .armClock(let generation):
+            runClock(generation: generation)
+        case .answerPermission(let question, let granted, let byTimeout):
+            await permissionAnswered(question, granted: granted, byTimeout: byTimeout)
+        case .finishRun(let reason):
+            await finish(reason)
+        case .writeManifest:
+            await writeManifest()
+        case .then(let event):
+            await feed(event)
+        }
+    }
+}

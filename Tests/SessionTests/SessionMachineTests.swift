@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+import TaskModel
+import TaskNavigation
+
+@testable import Session
+
+/// The session machine on its own, without I/O: each row brings the machine to a state with
+/// earlier inputs, feeds one more, and names the effects it must return (or the refusal) and
+/// the state it must leave.
+@Suite("Session machine")
+struct SessionMachineTests {
+    typealias Input = SessionMachine.Input
+    typealias Effect = SessionMachine.Effect
+
+    /// t: intro, walk (10 s timer, `end` prompt, moves on by itself), check (a question),
+    /// done (completion).
+    static let task = #"""
+    {"identifier": "t", "type": "assessment", "steps": [
+        {"identifier": "intro", "type": "instruction", "shouldHideActions": ["skip"]},
+        {"identifier": "walk", "type": "active", "duration": 10, "commands": ["transitionAutomatically", "speakWarningOnPause"],
+         "spokenInstructions": {"0": "Walk.", "end": "Stop."}},
+        {"identifier": "check", "type": "instruction"},
+        {"identifier": "done", "type": "completion"}
+    ]}
+    """#
+
+    static let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+
+    static func machine(policy: PermissionPolicy = PermissionPolicy()) throws -> SessionMachine {
+        let loaded = try TaskLoader().load(data: Data(task.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
+        guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
+        return SessionMachine(
+            task: task, taskRunUUID: uuid, navigator: TaskNavigator(task: task),
+            ledger: PermissionLedger(policy: policy, timeout: 120))
+    }
+
+    static let intro = StepLocation([0]), walk = StepLocation([1]), check = StepLocation([2]), done = StepLocation([3])
+
+    /// What a row expects of its last input.
+    enum Outcome: Sendable {
+        /// These effects, in order, with `move` compared by its from/to/direction only.
+        case effects([Effect])
+        case refused(SessionError.Code)
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var before: [Input]
+        var input: Input
+        var outcome: Outcome
+        var state: SessionState
+        var testDescription: String { name }
+    }
+
+    /// A move as the rows name it: where from, where to.
+    static func move(_ from: StepLocation?, _ to: StepLocation?) -> Effect {
+        .move(NavigationTransition(from: from, to: to, direction: .forward), leaving: nil)
+    }
+
+    static let started: [Input] = [.command(.start)]
+    static let onWalk: [Input] = started + [.command(.forward(StepResultInput()))]
+    static let walking: [Input] = onWalk + [.command(.startTimer(atMonotonic: 100))]
+    static let paused: [Input] = walking + [.command(.pauseTimer(atMonotonic: 103))]
+
+    static let rows: [Row] = [
+        Row(name: "start shows the first step", before: [], input: .command(.start),
+            outcome: .effects([.beginResults, move(nil, intro)]), state: .running),
+        Row(name: "start twice is refused", before: started, input: .command(.start),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "forward before start is refused", before: [], input: .command(.forward(StepResultInput())),
+            outcome: .refused(.invalidState), state: .loaded),
+        Row(name: "forward records the front end's result, then moves", before: started, input: .command(.forward(StepResultInput())),
+            outcome: .effects([.recordStepResult(StepResultInput(), at: intro), move(intro, walk)]), state: .running),
+        Row(name: "an answer without identifier is refused", before: started,
+            input: .command(.forward(StepResultInput(answers: [.init(identifier: "", value: .bool(true))]))),
+            outcome: .refused(.invalidArgument), state: .running),
+        Row(name: "two answers with one identifier are refused", before: started,
+            input: .command(.forward(StepResultInput(answers: [.init(identifier: "a", value: .bool(true)), .init(identifier: "a", value: .bool(false))]))),
+            outcome: .refused(.invalidArgument), state: .running),
+        Row(name: "skip hidden by shouldHideActions is refused", before: started, input: .command(.skip(to: nil)),
+            outcome: .refused(.notAllowed), state: .running),
+        Row(name: "back at the first step is refused", before: started, input: .command(.back),
+            outcome: .refused(.notAllowed), state: .running),
+        Row(name: "a step without a timer runs its start commands when set up", before: started, input: .event(.stepSetUp(atMonotonic: 1)),
+            outcome: .effects([.performStepCommands(stepPath: "t/intro", finishing: false)]), state: .running),
+        Row(name: "the timer of a step without one is refused", before: started, input: .command(.startTimer(atMonotonic: 1)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "the timer of a step that moves on by itself starts when the step is set up",
+            before: onWalk, input: .event(.stepSetUp(atMonotonic: 1)),
+            outcome: .effects([
+                .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
+                .voiceStartTimer(atMonotonic: 1), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
+                .armClock(generation: 1), .writeManifest,
+            ]), state: .running),
+        Row(name: "starting the timer starts the ready actions, commands, prompts, and arms the clock", before: onWalk,
+            input: .command(.startTimer(atMonotonic: 100)),
+            outcome: .effects([
+                .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
+                .voiceStartTimer(atMonotonic: 100), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
+                .armClock(generation: 1), .writeManifest,
+            ]), state: .running),
+        Row(name: "the timer started twice is refused", before: walking, input: .command(.startTimer(atMonotonic: 101)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "a tick of the armed clock", before: walking, input: .event(.clockDue(generation: 1, atMonotonic: 101)),
+            outcome: .effects([.publishTimer(.tick(stepPath: "t/walk", elapsed: 1, remaining: 9))]), state: .running),
+        Row(name: "a tick of a clock no longer armed does nothing", before: walking, input: .event(.clockDue(generation: 7, atMonotonic: 101)),
+            outcome: .effects([]), state: .running),
+        Row(name: "pausing speaks the warning, disarms the clock", before: walking, input: .command(.pauseTimer(atMonotonic: 103)),
+            outcome: .effects([.voicePauseTimer(speakWarning: true), .publishTimer(.paused(stepPath: "t/walk", elapsed: 3)), .writeManifest]),
+            state: .paused),
+        Row(name: "the paused clock's tick does nothing", before: paused, input: .event(.clockDue(generation: 1, atMonotonic: 104)),
+            outcome: .effects([]), state: .paused),
+        Row(name: "pausing a paused timer is refused", before: paused, input: .command(.pauseTimer(atMonotonic: 104)),
+            outcome: .refused(.invalidState), state: .paused),
+        Row(name: "resuming arms a new clock", before: paused, input: .command(.resumeTimer(atMonotonic: 200)),
+            outcome: .effects([.voiceResumeTimer, .publishTimer(.resumed(stepPath: "t/walk", elapsed: 3)), .armClock(generation: 2), .writeManifest]),
+            state: .running),
+        Row(name: "resuming a running timer is refused", before: walking, input: .command(.resumeTimer(atMonotonic: 104)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "the timer's end stops the step's actions, runs its finish commands, then decides the move", before: walking,
+            input: .event(.clockDue(generation: 1, atMonotonic: 110)),
+            outcome: .effects([
+                .publishTimer(.finished(stepPath: "t/walk")), .stopActions([]), .performStepCommands(stepPath: "t/walk", finishing: true),
+                .writeManifest, .then(.timerEndCarriedOut(stepPath: "t/walk")),
+            ]), state: .running),
+        Row(name: "a step that moves on by itself does, once its end is carried out",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110))], input: .event(.timerEndCarriedOut(stepPath: "t/walk")),
+            outcome: .effects([move(walk, check)]), state: .running),
+        Row(name: "forward past the last step ends the run as completed",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110)), .event(.timerEndCarriedOut(stepPath: "t/walk")),
+                               .command(.forward(StepResultInput()))],
+            input: .command(.forward(StepResultInput())),
+            outcome: .effects([.recordStepResult(StepResultInput(), at: done), move(done, nil), .then(.endRun(.completed))]), state: .running),
+        Row(name: "abandon records the answer and ends the run", before: started, input: .command(.abandon),
+            outcome: .effects([.recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]), state: .running),
+        Row(name: "abandon before start is refused", before: [], input: .command(.abandon),
+            outcome: .refused(.invalidState), state: .loaded),
+        Row(name: "cancel with save ends the run as saved", before: walking, input: .command(.cancel(save: true)),
+            outcome: .effects([.finishRun(.saved)]), state: .running),
+        Row(name: "a command while the run ends is refused", before: walking + [.command(.cancel(save: false))],
+            input: .command(.forward(StepResultInput())), outcome: .refused(.invalidState), state: .running),
+        Row(name: "the end is final", before: walking + [.command(.cancel(save: true)), .event(.runFinished(.saved))],
+            input: .command(.cancel(save: false)), outcome: .refused(.invalidState), state: .saved),
+        Row(name: "interrupt after the end does nothing", before: started + [.command(.abandon), .event(.runFinished(.abandoned))],
+            input: .command(.interrupt), outcome: .effects([]), state: .finished(.abandoned)),
+        Row(name: "a failed action does not end a run that does not say shouldEndOnInterrupt", before: walking, input: .event(.actionFailed),
+            outcome: .effects([]), state: .running),
+        Row(name: "an unknown permission answer is refused", before: started, input: .command(.answerPermission(id: 3, granted: true)),
+            outcome: .refused(.invalidArgument), state: .running),
+    ]
+
+    @Test(arguments: rows)
+    func transition(_ row: Row) throws {
+        var machine = try Self.machine()
+        for input in row.before { _ = try machine.handle(input) }
+        switch row.outcome {
+        case .effects(let expected):
+            let effects = try machine.handle(row.input)
+            #expect(effects.map(Self.comparable) == expected.map(Self.comparable))
+        case .refused(let code):
+            do {
+                let effects = try machine.handle(row.input)
+                Issue.record("Not refused: \(effects)")
+            } catch {
+                #expect(error.code == code, "\(error.message)")
+            }
+        }
+        #expect(machine.state == row.state)
+    }
+
+    /// A move compared by where it goes; the rest of the transition is the navigator's (tested there).
+    static func comparable(_ effect: Effect) -> Effect {
+        guard case .move(let transition, _) = effect else { return effect }
+        return move(transition.from, transition.to)
+    }
+
+    // MARK: The step shown
+
+    @Test("The step left carries whether the front end sent its result")
+    func leavingCarriesTheResultSource() throws {
+        var machine = try Self.machine()
+        _ = try machine.handle(.command(.start))
+        let forward = try machine.handle(.command(.forward(StepResultInput())))
+        guard case .move(_, let leaving) = forward.last else { Issue.record("no move: \(forward)"); return }
+        #expect(leaving?.path == "t/intro" && leaving?.result == .frontEnd)
+        #expect(machine.shown?.path == "t/walk" && machine.shown?.result == .shown && machine.shown?.clock != nil)
+    }
+
+    @Test("The end prompt the timer spoke is not spoken again when the step is left")
+    func endPromptSpokenByTheTimer() throws {
+        var machine = try Self.machine()
+        for input in Self.walking { _ = try machine.handle(input) }
+        #expect(machine.shown?.endPrompt == .notSpoken)
+        _ = try machine.handle(.event(.promptStarted(stepPath: "t/intro", text: "Stop.")))
+        #expect(machine.shown?.endPrompt == .notSpoken)
+        _ = try machine.handle(.event(.promptStarted(stepPath: "t/walk", text: "Stop.")))
+        #expect(machine.shown?.endPrompt == .spoken)
+        let back = try machine.handle(.command(.back))
+        guard case .move(_, let leaving) = back.last else { Issue.record("no move: \(back)"); return }
+        #expect(leaving?.endPrompt == .spoken && leaving?.result == .shown)
+    }
+
+    @Test("A move disarms the clock of the step left")
+    func moveDisarmsTheClock() throws {
+        var machine = try Self.machine()
+        for input in Self.walking { _ = try machine.handle(input) }
+        #expect(machine.clockDeadline(1, after: 100.5) == 101)
+        _ = try machine.handle(.command(.forward(StepResultInput())))
+        #expect(machine.clockDeadline(1, after: 100.5) == nil)
+        #expect(try machine.handle(.event(.clockDue(generation: 1, atMonotonic: 111))).isEmpty)
+    }
+
+    @Test("An asked permission holds the moves until it is answered; the answer lets the timer start by itself")
+    func permissionHoldsMoves() throws {
+        var machine = try Self.machine(policy: PermissionPolicy([.motion: .ask]))
+        for input in Self.onWalk { _ = try machine.handle(input) }
+        guard case .ask(let question) = machine.ledger.request(.motion, for: "t:motion", now: 0) else { Issue.record("not asked"); return }
+        _ = try machine.handle(.event(.permissionAsked))
+        #expect(machine.state == .waitingForPermission)
+        #expect(throws: SessionError(.permissionPending, "Answer the permission request 1 before you go forward.")) {
+            _ = try machine.handle(.command(.forward(StepResultInput())))
+        }
+        #expect(try machine.handle(.event(.stepSetUp(atMonotonic: 1))).isEmpty)
+        let answer = try machine.handle(.command(.answerPermission(id: question.id, granted: true)))
+        #expect(answer == [.answerPermission(question, granted: true, byTimeout: false)])
+        #expect(try machine.handle(.event(.permissionsSettled(atMonotonic: 5))) == [
+            .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
+            .voiceStartTimer(atMonotonic: 5), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
+            .armClock(generation: 1), .writeManifest, .writeManifest,
+        ])
+        #expect(machine.state == .running)
+    }
+
+    @Test("A permission nobody answers is denied at its deadline, not before")
+    func permissionDeadline() throws {
+        var machine = try Self.machine(policy: PermissionPolicy([.motion: .ask]))
+        for input in Self.onWalk { _ = try machine.handle(input) }
+        guard case .ask(let question) = machine.ledger.request(.motion, for: "t:motion", now: 0) else { Issue.record("not asked"); return }
+        _ = try machine.handle(.event(.permissionAsked))
+        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 60))).isEmpty)
+        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 120))) == [.answerPermission(question, granted: false, byTimeout: true)])
+        #expect(machine.ledger.open.isEmpty)
+    }
+}
