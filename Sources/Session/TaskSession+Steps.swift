@@ -4,7 +4,6 @@ import Foundation
 import Logging
 import TaskModel
 import TaskNavigation
-import Voice
 
 extension TaskSession {
     // MARK: Moves
@@ -116,16 +115,16 @@ extension TaskSession {
 
     /// A step's spoken instructions at their seconds of the step timer, each with the key it
     /// came from (which selects a recorded clip).
-    func spokenPrompts(of step: Step) -> [SpokenPrompt] {
+    func spokenPrompts(of step: Step) -> [StepPrompt] {
         let entries = SpokenInstructionSchedule.entries(for: step)
         let keyed = Dictionary((step.spokenInstructions ?? [:]).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return entries.map { SpokenPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
+        return entries.map { StepPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
     }
 
     /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when
     /// the timer starts later), scheduled at the step's `stepShown` time so that prompts.json
     /// shows how late they were heard; the rest wait for the timer.
-    func prepareVoice(for step: Step, path: String, prompts: [SpokenPrompt], shownUptime: Double) async {
+    func prepareVoice(for step: Step, path: String, prompts: [StepPrompt], shownUptime: Double) async {
         let shownMonotonic = shownUptime - RecordingClock.boottimeOffset()
         for prompt in prompts where prompt.time == 0 {
             await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownMonotonic)
@@ -154,16 +153,14 @@ extension TaskSession {
         }
     }
 
-    func voiceEvent(_ event: VoiceEvent) {
-        switch event {
+    func voiceNotice(_ notice: VoiceNotice) {
+        switch notice {
         case .promptStarted(let stepPath, let text, let scheduled, let onset):
             if !text.hasPrefix("<") {
                 prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
             _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
-        case .promptFinished:
-            break
         case .playbackFailed(let message):
             events.publish(.warning(message: message, identifier: nil))
         }

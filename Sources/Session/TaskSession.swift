@@ -5,9 +5,7 @@ public import Foundation
 public import Logging
 public import TaskModel
 public import TaskNavigation
-public import Quality
 import Synchronization
-import Voice
 
 /// Runs one SageResearch task end to end, as RSDTaskViewModel and RSDTaskViewController do on
 /// iOS, with no UI and no wire format (docs/session.md): navigation, step results, step timers,
@@ -44,7 +42,7 @@ public actor TaskSession {
     var controllerOrder: [String] = []
     var startDate = Date()
     /// The quality checks of the finished run (`qc.json`).
-    var quality: QualityReport?
+    var quality: (any RunQualityReport)?
     var prompts: [RunManifest.Prompt] = []
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
@@ -113,7 +111,7 @@ public actor TaskSession {
         await withDiscardingTaskGroup { group in
             if let voice = settings.voice {
                 group.addTask { [weak self] in
-                    for await event in voice.events { await self?.voiceEvent(event) }
+                    for await notice in voice.notices() { await self?.voiceNotice(notice) }
                 }
             }
             await withTaskCancellationHandler {
@@ -223,7 +221,7 @@ public actor TaskSession {
 
     /// The quality checks of the run, once it finished (not saved or discarded); nil before,
     /// or when they could not be made.
-    public var qualityReport: QualityReport? { quality }
+    public var qualityReport: (any RunQualityReport)? { quality }
 
     /// The run directory.
     public nonisolated var runDirectory: URL { run.url }
