@@ -24,14 +24,40 @@ extension TaskSession {
             results.appendAsyncResult(
                 AnswerResult(identifier: "abandonAssessment", startDate: now, endDate: now, answerType: .object(["type": .string("boolean")]), value: .bool(true)),
                 ownerPath: task.identifiers(along: owner))
-        case .move(let transition, let leaving):
-            await carryOutMove(transition, leaving: leaving)
+        case .speak(let text, let stepPath):
+            await speakNow(text, stepPath: stepPath)
+        case .voiceEndStep:
+            await settings.voice?.endStep()
+        case .endStepResult(let location):
+            let identifiers = task.identifiers(along: location)
+            guard var ended = results.currentResult(for: identifiers)?.result as? BaseResult else { return }
+            ended.endDate = Date()
+            try? results.setResult(ended, forStep: identifiers)
+        case .moveSections(let exited, let entered, let direction):
+            moveSections(exited: exited, entered: entered, direction: direction)
+        case .showStep(let location, let direction):
+            await showStep(at: location, direction: direction)
+        case .createActions(let references, let location):
+            guard let step = task.step(at: location) else { return }
+            for reference in references {
+                await create(reference, on: step)
+                // Re-check: a failing action on a step that ends on interrupt may have ended the run.
+                guard !machine.state.isOver else { return }
+            }
+        case .presentStep(let location, let direction):
+            await presentStep(at: location, direction: direction)
+        case .setUpStep:
+            await feed(.stepSetUp(atMonotonic: RecordingClock.monotonic()))
+        case .stopActiveActions:
+            await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
+        case .writeResults:
+            await writeResults()
         case .startReadyActions(let stepPath):
             await startReadyControllers(stepPath: stepPath)
         case .stopActions(let references):
             await stop(references.map(\.description))
         case .performStepCommands(let stepPath, let finishing):
-            guard let shown = machine.shown, shown.path == stepPath, let step = task.step(at: shown.location) else { return }
+            guard let location = machine.location(ofPath: stepPath), let step = task.step(at: location) else { return }
             await performCommands(of: step, stepPath: stepPath, finishing: finishing)
         case .voiceStartTimer(let now):
             await settings.voice?.startTimer(atMonotonic: now)

@@ -8,94 +8,46 @@ import TaskNavigation
 extension TaskSession {
     // MARK: Moves
 
-    /// Carries out one navigator move (docs/session.md, "A move"): the step left ends, its
-    /// actions stop, sections close and open, the new step's result is created, its actions are
-    /// created and ask permission, its prompts and timer are set up. The machine has already
-    /// made the new step the one shown; `leaving` is the step left as it was.
-    func carryOutMove(_ transition: NavigationTransition, leaving: ShownStep?) async {
-        if let leaving, let step = task.step(at: leaving.location) {
-            await leave(step, shown: leaving, direction: transition.direction)
-        }
-        await stop(transition.stopAsyncActions.map(\.description))
-        // Re-check after the awaits: a failing stop may have ended the run.
-        guard !machine.isEnding else { return }
+    /// Sections and subtasks left close their results; those entered open theirs.
+    func moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection) {
         let now = Date()
-        for container in transition.exitedContainers {
+        for container in exited {
             results.leaveSection(path: task.identifiers(along: container), endDate: now)
         }
-        let direction = PathMarker.Direction(rawValue: transition.direction.rawValue) ?? .forward
-        for container in transition.enteredContainers {
+        let direction = PathMarker.Direction(rawValue: direction.rawValue) ?? .forward
+        for container in entered {
             // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
             let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
             try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind)
         }
+    }
 
-        // A move past the last step: the machine ends the run next.
-        guard let location = transition.to, let step = task.step(at: location) else { return }
+    /// The step at `location` gets its result and its place in the history; running recorders
+    /// write a step-change marker.
+    func showStep(at location: StepLocation, direction: NavigationDirection) async {
+        guard let step = task.step(at: location) else { return }
         let path = task.stepPath(of: location)
+        let now = Date()
         logger[metadataKey: "stepPath"] = "\(path)"
         try? results.showStep(
             path: task.identifiers(along: location), result: BaseResult(identifier: step.identifier, startDate: now, endDate: now),
-            direction: direction)
+            direction: PathMarker.Direction(rawValue: direction.rawValue) ?? .forward)
         shownPaths.append(path)
         for key in controllerOrder {
             guard let entry = controllers[key], entry.phase == .running else { continue }
             await entry.controller.moveTo(stepPath: path)
         }
-        for reference in transition.startAsyncActions {
-            await create(reference, on: step)
-        }
-        // Re-check: a controller failing on a step that ends on interrupt may have ended the run.
-        guard !machine.isEnding else { return }
+    }
 
-        // The step's clips are made before it is shown, so its `start` prompt is heard as it shows.
+    /// The step's clips are made before it is shown, so its `start` prompt is heard as it
+    /// shows; then `stepShown` is published and the prompts are set up.
+    func presentStep(at location: StepLocation, direction: NavigationDirection) async {
+        guard let step = task.step(at: location) else { return }
+        let path = task.stepPath(of: location)
         let prompts = spokenPrompts(of: step)
         await settings.voice?.preload(prompts)
-        let shown = publishStepShown(step, location: location, path: path, direction: transition.direction)
+        let shown = publishStepShown(step, location: location, path: path, direction: direction)
         await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
-        // The timer starts by itself, or the start commands of a step without one run.
-        await feed(.stepSetUp(atMonotonic: RecordingClock.monotonic()))
-        guard !machine.isEnding else { return }
-        if isLastCompletionStep(location) {
-            // SageResearch's result-ready moment: every recorder stops, the results are written.
-            await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
-            guard !machine.isEnding else { return }
-            await writeResults()
-        }
-        await writeManifest()
-    }
-
-    /// The step shown ends: its `end` prompt is spoken if the timer did not get to it, queued
-    /// prompts are dropped, its result gets its end date unless the front end sent it.
-    private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) async {
-        if shown.endPrompt == .notSpoken, let end = step.spokenInstructions?["end"], direction == .forward {
-            await speakNow(end, stepPath: shown.path)
-        }
-        if direction == .forward, !(step.kind.isTimed && step.effectiveDuration != nil) {
-            // A step without a timer finishes when the person moves on.
-            await performCommands(of: step, stepPath: shown.path, finishing: true)
-        }
-        await settings.voice?.endStep()
-        let identifiers = task.identifiers(along: shown.location)
-        if shown.result == .shown, let result = results.currentResult(for: identifiers)?.result as? BaseResult {
-            var ended = result
-            ended.endDate = Date()
-            try? results.setResult(ended, forStep: identifiers)
-        }
-    }
-
-    /// True for the task's last step when it is a completion step.
-    func isLastCompletionStep(_ location: StepLocation) -> Bool {
-        guard task.step(at: location)?.kind == .completion else { return false }
-        var container = task.container
-        for (depth, index) in location.indexPath.enumerated() {
-            guard index == container.steps.count - 1 else { return false }
-            if depth < location.indexPath.count - 1 {
-                guard let inner = container.steps[index].container else { return false }
-                container = inner
-            }
-        }
-        return true
     }
 
     @discardableResult

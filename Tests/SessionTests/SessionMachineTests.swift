@@ -39,7 +39,7 @@ struct SessionMachineTests {
 
     /// What a row expects of its last input.
     enum Outcome: Sendable {
-        /// These effects, in order, with `move` compared by its from/to/direction only.
+        /// These effects, in order.
         case effects([Effect])
         case refused(SessionError.Code)
     }
@@ -53,9 +53,9 @@ struct SessionMachineTests {
         var testDescription: String { name }
     }
 
-    /// A move as the rows name it: where from, where to.
-    static func move(_ from: StepLocation?, _ to: StepLocation?) -> Effect {
-        .move(NavigationTransition(from: from, to: to, direction: .forward), leaving: nil)
+    /// The effects of showing the step at `location` moving forward (the task has no actions).
+    static func show(_ location: StepLocation) -> [Effect] {
+        [.showStep(at: location, direction: .forward), .presentStep(at: location, direction: .forward), .setUpStep]
     }
 
     static let started: [Input] = [.command(.start)]
@@ -65,13 +65,16 @@ struct SessionMachineTests {
 
     static let rows: [Row] = [
         Row(name: "start shows the first step", before: [], input: .command(.start),
-            outcome: .effects([.beginResults, move(nil, intro)]), state: .running),
+            outcome: .effects([.beginResults] + show(intro) + [.writeManifest]), state: .running),
         Row(name: "start twice is refused", before: started, input: .command(.start),
             outcome: .refused(.invalidState), state: .running),
         Row(name: "forward before start is refused", before: [], input: .command(.forward(StepResultInput())),
             outcome: .refused(.invalidState), state: .loaded),
-        Row(name: "forward records the front end's result, then moves", before: started, input: .command(.forward(StepResultInput())),
-            outcome: .effects([.recordStepResult(StepResultInput(), at: intro), move(intro, walk)]), state: .running),
+        Row(name: "forward records the front end's result; the step left without a timer performs its finish commands",
+            before: started, input: .command(.forward(StepResultInput())),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: intro), .performStepCommands(stepPath: "t/intro", finishing: true), .voiceEndStep,
+            ] + show(walk) + [.writeManifest]), state: .running),
         Row(name: "an answer without identifier is refused", before: started,
             input: .command(.forward(StepResultInput(answers: [.init(identifier: "", value: .bool(true))]))),
             outcome: .refused(.invalidArgument), state: .running),
@@ -126,12 +129,21 @@ struct SessionMachineTests {
             ]), state: .running),
         Row(name: "a step that moves on by itself does, once its end is carried out",
             before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110))], input: .event(.timerEndCarriedOut(stepPath: "t/walk")),
-            outcome: .effects([move(walk, check)]), state: .running),
+            outcome: .effects([.voiceEndStep, .endStepResult(at: walk)] + show(check) + [.writeManifest]), state: .running),
+        Row(name: "the last completion step stops every action and writes the results",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110)), .event(.timerEndCarriedOut(stepPath: "t/walk"))],
+            input: .command(.forward(StepResultInput())),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: check), .performStepCommands(stepPath: "t/check", finishing: true), .voiceEndStep,
+            ] + show(done) + [.stopActiveActions, .writeResults, .writeManifest]), state: .running),
         Row(name: "forward past the last step ends the run as completed",
             before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110)), .event(.timerEndCarriedOut(stepPath: "t/walk")),
                                .command(.forward(StepResultInput()))],
             input: .command(.forward(StepResultInput())),
-            outcome: .effects([.recordStepResult(StepResultInput(), at: done), move(done, nil), .then(.endRun(.completed))]), state: .running),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: done), .performStepCommands(stepPath: "t/done", finishing: true), .voiceEndStep,
+                .then(.endRun(.completed)),
+            ]), state: .running),
         Row(name: "abandon records the answer and ends the run", before: started, input: .command(.abandon),
             outcome: .effects([.recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]), state: .running),
         Row(name: "abandon before start is refused", before: [], input: .command(.abandon),
@@ -156,8 +168,7 @@ struct SessionMachineTests {
         for input in row.before { _ = try machine.handle(input) }
         switch row.outcome {
         case .effects(let expected):
-            let effects = try machine.handle(row.input)
-            #expect(effects.map(Self.comparable) == expected.map(Self.comparable))
+            #expect(try machine.handle(row.input) == expected)
         case .refused(let code):
             do {
                 let effects = try machine.handle(row.input)
@@ -169,36 +180,32 @@ struct SessionMachineTests {
         #expect(machine.state == row.state)
     }
 
-    /// A move compared by where it goes; the rest of the transition is the navigator's (tested there).
-    static func comparable(_ effect: Effect) -> Effect {
-        guard case .move(let transition, _) = effect else { return effect }
-        return move(transition.from, transition.to)
-    }
-
     // MARK: The step shown
 
-    @Test("The step left carries whether the front end sent its result")
-    func leavingCarriesTheResultSource() throws {
+    @Test("The step left gets its end date unless the front end sent its result")
+    func stepResultSource() throws {
         var machine = try Self.machine()
-        _ = try machine.handle(.command(.start))
-        let forward = try machine.handle(.command(.forward(StepResultInput())))
-        guard case .move(_, let leaving) = forward.last else { Issue.record("no move: \(forward)"); return }
-        #expect(leaving?.path == "t/intro" && leaving?.result == .frontEnd)
+        for input in Self.walking { _ = try machine.handle(input) }
         #expect(machine.shown?.path == "t/walk" && machine.shown?.result == .shown && machine.shown?.clock != nil)
+        var back = machine
+        #expect(try back.handle(.command(.back)).contains(.endStepResult(at: Self.walk)))
+        #expect(try !machine.handle(.command(.forward(StepResultInput()))).contains(.endStepResult(at: Self.walk)))
     }
 
-    @Test("The end prompt the timer spoke is not spoken again when the step is left")
-    func endPromptSpokenByTheTimer() throws {
+    @Test("The end prompt is spoken when the step is left forward, unless the timer spoke it")
+    func endPromptSpokenOnce() throws {
         var machine = try Self.machine()
         for input in Self.walking { _ = try machine.handle(input) }
         #expect(machine.shown?.endPrompt == .notSpoken)
+        var unheard = machine
+        #expect(try unheard.handle(.command(.forward(StepResultInput())))[1] == .speak("Stop.", stepPath: "t/walk"))
+        var backward = machine
+        #expect(try !backward.handle(.command(.back)).contains(.speak("Stop.", stepPath: "t/walk")))
         _ = try machine.handle(.event(.promptStarted(stepPath: "t/intro", text: "Stop.")))
         #expect(machine.shown?.endPrompt == .notSpoken)
         _ = try machine.handle(.event(.promptStarted(stepPath: "t/walk", text: "Stop.")))
         #expect(machine.shown?.endPrompt == .spoken)
-        let back = try machine.handle(.command(.back))
-        guard case .move(_, let leaving) = back.last else { Issue.record("no move: \(back)"); return }
-        #expect(leaving?.endPrompt == .spoken && leaving?.result == .shown)
+        #expect(try !machine.handle(.command(.forward(StepResultInput()))).contains(.speak("Stop.", stepPath: "t/walk")))
     }
 
     @Test("A move disarms the clock of the step left")

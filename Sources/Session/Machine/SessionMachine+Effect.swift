@@ -13,9 +13,28 @@ extension SessionMachine {
         case recordStepResult(StepResultInput, at: StepLocation)
         /// `abandonAssessment: true` in the result of the section (or task) around the step shown.
         case recordAbandonment(ownerLocation: StepLocation)
-        /// Carry out a navigator move (docs/session.md, "A move"): end `leaving`, stop and create
-        /// actions, close and open sections, show the new step.
-        case move(NavigationTransition, leaving: ShownStep?)
+        /// Speak `text` now (the `end` prompt of the step left).
+        case speak(String, stepPath: String)
+        /// Drop what the voice had queued for the step left.
+        case voiceEndStep
+        /// The result made when the step at `location` was shown gets its end date.
+        case endStepResult(at: StepLocation)
+        /// Sections and subtasks left close their results, those entered open theirs.
+        case moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection)
+        /// The step at `location` becomes the one in the results and the history; running
+        /// recorders write a step-change marker.
+        case showStep(at: StepLocation, direction: NavigationDirection)
+        /// Create these actions (their owner or start step is shown) and decide their permissions.
+        case createActions([AsyncActionReference], on: StepLocation)
+        /// Make the step's clips, publish `stepShown`, speak its time-0 prompts and prepare the
+        /// timed ones.
+        case presentStep(at: StepLocation, direction: NavigationDirection)
+        /// Read the clock and feed `stepSetUp`: the timer may start by itself.
+        case setUpStep
+        /// Stop every action still active (the last completion step shows).
+        case stopActiveActions
+        /// Write the results at SageResearch's result-ready moment.
+        case writeResults
         /// Start every created action that has permission (the step timer started).
         case startReadyActions(stepPath: String)
         /// Stop these actions (their results are recorded) or cancel them if never started.

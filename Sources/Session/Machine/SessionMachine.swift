@@ -62,17 +62,69 @@ struct SessionMachine: Sendable {
     // MARK: Shared transitions
 
     /// Shows the step `transition` enters (or none at the end), with a fresh clock for a timed
-    /// step, and returns the move effects: the end of the run follows a move past the last step.
+    /// step, and returns the effects of the move (docs/session.md, "A move"): the step left
+    /// ends, actions stop, sections close and open, the new step is shown with its actions and
+    /// prompts, its timer is set up; the end of the run follows a move past the last step.
     mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
-        if let location = transition.to, let step = task.step(at: location) {
-            let clock = step.kind.isTimed ? step.effectiveDuration.map { StepClock(timer: StepTimer(duration: $0)) } : nil
-            shown = ShownStep(location: location, path: task.stepPath(of: location), clock: clock)
-        } else {
-            shown = nil
+        var effects: [Effect] = []
+        if let leaving, let step = task.step(at: leaving.location) {
+            effects += leave(step, shown: leaving, direction: transition.direction)
         }
-        var effects: [Effect] = [.move(transition, leaving: leaving)]
-        if transition.isFinished { effects.append(.then(.endRun(exitTarget ? .earlyExit : .completed))) }
+        if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
+        if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
+            effects.append(.moveSections(exited: transition.exitedContainers, entered: transition.enteredContainers, direction: transition.direction))
+        }
+        guard let location = transition.to, let step = task.step(at: location) else {
+            shown = nil
+            return effects + [.then(.endRun(exitTarget ? .earlyExit : .completed))]
+        }
+        let clock = step.kind.isTimed ? step.effectiveDuration.map { StepClock(timer: StepTimer(duration: $0)) } : nil
+        shown = ShownStep(location: location, path: task.stepPath(of: location), clock: clock)
+        effects.append(.showStep(at: location, direction: transition.direction))
+        if !transition.startAsyncActions.isEmpty { effects.append(.createActions(transition.startAsyncActions, on: location)) }
+        effects += [.presentStep(at: location, direction: transition.direction), .setUpStep]
+        if isLastCompletionStep(location) {
+            // SageResearch's result-ready moment: every recorder stops, the results are written.
+            effects += [.stopActiveActions, .writeResults]
+        }
+        return effects + [.writeManifest]
+    }
+
+    /// The step shown ends: its `end` prompt is spoken if the timer did not get to it (forward
+    /// only), a step without a timer performs its finish commands, queued prompts are dropped,
+    /// and its result gets its end date unless the front end sent it.
+    private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) -> [Effect] {
+        var effects: [Effect] = []
+        if direction == .forward, shown.endPrompt == .notSpoken, let end = step.spokenInstructions?["end"] {
+            effects.append(.speak(end, stepPath: shown.path))
+        }
+        if direction == .forward, shown.clock == nil {
+            // A step without a timer finishes when the person moves on.
+            effects.append(.performStepCommands(stepPath: shown.path, finishing: true))
+        }
+        effects.append(.voiceEndStep)
+        if shown.result == .shown { effects.append(.endStepResult(at: shown.location)) }
         return effects
+    }
+
+    /// True for the task's last step when it is a completion step.
+    func isLastCompletionStep(_ location: StepLocation) -> Bool {
+        guard task.step(at: location)?.kind == .completion else { return false }
+        var container = task.container
+        for (depth, index) in location.indexPath.enumerated() {
+            guard index == container.steps.count - 1 else { return false }
+            if depth < location.indexPath.count - 1 {
+                guard let inner = container.steps[index].container else { return false }
+                container = inner
+            }
+        }
+        return true
+    }
+
+    /// The location of the step at `path`: the step shown's, else found in the task.
+    func location(ofPath path: String) -> StepLocation? {
+        if let shown, shown.path == path { return shown.location }
+        return task.allLocations().first { task.stepPath(of: $0) == path }
     }
 
     /// Starts the step timer at `now` and arms its clock.
