@@ -1,5 +1,5 @@
 public import AsyncActions
-public import Foundation
+import Foundation
 public import Logging
 public import TaskModel
 

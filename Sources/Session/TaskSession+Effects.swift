@@ -38,24 +38,35 @@ extension TaskSession {
         case .showStep(let location, let direction):
             await showStep(at: location, direction: direction)
         case .createActions(let references, let location):
-            guard let step = task.step(at: location) else { return }
-            for reference in references {
-                await create(reference, on: step)
-                // Re-check: a failing action on a step that ends on interrupt may have ended the run.
-                guard !machine.state.isOver else { return }
-            }
+            await createActions(references, on: location)
+        case .askPermission(let question, let identifier, let location):
+            askPermission(question, actionIdentifier: identifier, on: location)
+        case .requestDevice(let key):
+            await requestDevice(key)
+        case .startActions(let keys, let stepPath):
+            await startControllers(keys, stepPath: stepPath)
+        case .stopControllers(let keys):
+            await stopControllers(keys)
+        case .cancelControllers(let keys):
+            await cancelControllers(keys)
+        case .recordActionResults(let key):
+            recordStopResults(key)
+        case .recordActionFailure(let key, let code, let message, let result):
+            recordFailure(key, code: code, message: message, result: result)
+        case .publishPermissionAnswered(let question, let granted):
+            events.publish(.permissionAnswered(id: question.id, permission: question.permission.rawValue, granted: granted))
+        case .settlePermissions:
+            await feed(.permissionsSettled(atMonotonic: RecordingClock.monotonic()))
         case .presentStep(let location, let direction):
             await presentStep(at: location, direction: direction)
         case .setUpStep:
             await feed(.stepSetUp(atMonotonic: RecordingClock.monotonic()))
         case .stopActiveActions:
-            await stop(controllerOrder.filter { controllers[$0]?.isActive == true })
+            await feed(.stopRequested(keys: nil))
         case .writeResults:
             await writeResults()
-        case .startReadyActions(let stepPath):
-            await startReadyControllers(stepPath: stepPath)
         case .stopActions(let references):
-            await stop(references.map(\.description))
+            await feed(.stopRequested(keys: references.map(\.description)))
         case .performStepCommands(let stepPath, let finishing):
             guard let location = machine.location(ofPath: stepPath), let step = task.step(at: location) else { return }
             await performCommands(of: step, stepPath: stepPath, finishing: finishing)
@@ -71,8 +82,6 @@ extension TaskSession {
             events.publish(.warning(message: message, identifier: nil))
         case .armClock(let generation):
             runClock(generation: generation)
-        case .answerPermission(let question, let granted, let byTimeout):
-            await permissionAnswered(question, granted: granted, byTimeout: byTimeout)
         case .finishRun(let reason):
             await finish(reason)
         case .writeManifest:

@@ -36,13 +36,7 @@ extension TaskSession {
     /// the archive are written, and subscribers hear `taskFinished`.
     func finish(_ reason: FinishReason) async {
         await settings.voice?.endStep()
-        for id in machine.ledger.open.keys.sorted() { _ = machine.ledger.answer(id, granted: false) }
-        let active = controllerOrder.filter { controllers[$0]?.isActive == true }
-        if reason == .discarded {
-            await cancelAll()
-        } else {
-            await stop(active)
-        }
+        await feed(reason == .discarded ? .cancelRequested : .stopRequested(keys: nil))
         let endDate = Date()
         var archive: URL?
         if reason == .discarded {

@@ -11,7 +11,7 @@ extension TaskSession {
             taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate, results: results.taskResult(),
             status: state == .saved ? .saved : .running, currentStepPath: machine.navigator.currentStepPath,
             history: shownPaths, controllers: [], prompts: prompts)
-        for key in controllerOrder {
+        for key in machine.actions.order {
             guard let entry = controllers[key] else { continue }
             let status = await entry.controller.status
             manifest.controllers.append(RunManifest.Controller(

@@ -33,8 +33,8 @@ extension TaskSession {
             path: task.identifiers(along: location), result: BaseResult(identifier: step.identifier, startDate: now, endDate: now),
             direction: PathMarker.Direction(rawValue: direction.rawValue) ?? .forward)
         shownPaths.append(path)
-        for key in controllerOrder {
-            guard let entry = controllers[key], entry.phase == .running else { continue }
+        for key in machine.actions.keys(in: .running) {
+            guard let entry = controllers[key] else { continue }
             await entry.controller.moveTo(stepPath: path)
         }
     }

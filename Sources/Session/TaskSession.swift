@@ -2,9 +2,9 @@ public import AsyncActions
 import BlockingCalls
 import Clocks
 public import Foundation
-public import Logging
+import Logging
 public import TaskModel
-public import TaskNavigation
+import TaskNavigation
 import Synchronization
 
 /// Runs one SageResearch task end to end, as RSDTaskViewModel and RSDTaskViewController do on
@@ -37,9 +37,11 @@ public actor TaskSession {
     let run: RunDirectory
     var logger: Logger
     var results: ResultHistory
-    /// Keyed by `AsyncActionReference.description` (`owner:identifier`).
+    /// The controllers of the run's actions, keyed by `AsyncActionReference.description`
+    /// (`owner:identifier`); their phases and order are the machine's.
     var controllers: [String: ControllerEntry] = [:]
-    var controllerOrder: [String] = []
+    /// What a stop handed over, until the machine says to record it.
+    var stopResults: [String: [any ResultData]] = [:]
     var startDate = Date()
     /// The quality checks of the finished run (`qc.json`).
     var quality: (any RunQualityReport)?
@@ -205,7 +207,7 @@ public actor TaskSession {
     public var actionStatuses: [(owner: String, identifier: String, status: AsyncActionStatus)] {
         get async {
             var statuses: [(String, String, AsyncActionStatus)] = []
-            for key in controllerOrder {
+            for key in machine.actions.order {
                 guard let entry = controllers[key] else { continue }
                 statuses.append((entry.reference.owner, entry.reference.identifier, await entry.controller.status))
             }

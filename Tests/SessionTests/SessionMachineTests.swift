@@ -25,10 +25,25 @@ struct SessionMachineTests {
     ]}
     """#
 
-    static let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    /// r: intro, walk (10 s, records motion), done; `extra` goes into the task's JSON.
+    static func recorded(_ extra: String = "") -> String {
+        #"""
+        {"identifier": "r", "type": "assessment", \#(extra)
+         "asyncActions": [{"identifier": "motion", "type": "motion", "startStepIdentifier": "walk", "stopStepIdentifier": "walk"}],
+         "steps": [
+            {"identifier": "intro", "type": "instruction"},
+            {"identifier": "walk", "type": "active", "duration": 10},
+            {"identifier": "done", "type": "completion"}
+        ]}
+        """#
+    }
 
-    static func machine(policy: PermissionPolicy = PermissionPolicy()) throws -> SessionMachine {
-        let loaded = try TaskLoader().load(data: Data(task.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
+    static let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    static let lost = ErrorResult(identifier: "motion_error", startDate: Date(timeIntervalSince1970: 0), endDate: Date(timeIntervalSince1970: 1),
+                                  errorDescription: "The sensor is gone.", errorDomain: "AsyncActionError", errorCode: 2)
+
+    static func machine(policy: PermissionPolicy = PermissionPolicy(), task text: String = task) throws -> SessionMachine {
+        let loaded = try TaskLoader().load(data: Data(text.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
         guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
         return SessionMachine(
             task: task, taskRunUUID: uuid, navigator: TaskNavigator(task: task),
@@ -92,14 +107,14 @@ struct SessionMachineTests {
         Row(name: "the timer of a step that moves on by itself starts when the step is set up",
             before: onWalk, input: .event(.stepSetUp(atMonotonic: 1)),
             outcome: .effects([
-                .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
+                .performStepCommands(stepPath: "t/walk", finishing: false),
                 .voiceStartTimer(atMonotonic: 1), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
                 .armClock(generation: 1), .writeManifest,
             ]), state: .running),
         Row(name: "starting the timer starts the ready actions, commands, prompts, and arms the clock", before: onWalk,
             input: .command(.startTimer(atMonotonic: 100)),
             outcome: .effects([
-                .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
+                .performStepCommands(stepPath: "t/walk", finishing: false),
                 .voiceStartTimer(atMonotonic: 100), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
                 .armClock(generation: 1), .writeManifest,
             ]), state: .running),
@@ -156,8 +171,8 @@ struct SessionMachineTests {
             input: .command(.cancel(save: false)), outcome: .refused(.invalidState), state: .saved),
         Row(name: "interrupt after the end does nothing", before: started + [.command(.abandon), .event(.runFinished(.abandoned))],
             input: .command(.interrupt), outcome: .effects([]), state: .finished(.abandoned)),
-        Row(name: "a failed action does not end a run that does not say shouldEndOnInterrupt", before: walking, input: .event(.actionFailed),
-            outcome: .effects([]), state: .running),
+        Row(name: "a failure of an action the run does not have does nothing", before: walking,
+            input: .event(.actionFailed(key: "t:none", result: SessionMachineTests.lost)), outcome: .effects([]), state: .running),
         Row(name: "an unknown permission answer is refused", before: started, input: .command(.answerPermission(id: 3, granted: true)),
             outcome: .refused(.invalidArgument), state: .running),
     ]
@@ -218,35 +233,106 @@ struct SessionMachineTests {
         #expect(try machine.handle(.event(.clockDue(generation: 1, atMonotonic: 111))).isEmpty)
     }
 
-    @Test("An asked permission holds the moves until it is answered; the answer lets the timer start by itself")
+    // MARK: Actions and permissions
+
+    /// The recorded task moved to its walk step: the machine and the motion action it created.
+    static func onRecordedWalk(policy: PermissionPolicy, extra: String = "") throws -> (SessionMachine, AsyncActionReference) {
+        var machine = try Self.machine(policy: policy, task: recorded(extra))
+        _ = try machine.handle(.command(.start))
+        let forward = try machine.handle(.command(.forward(StepResultInput())))
+        let created = forward.compactMap { effect -> AsyncActionReference? in
+            if case .createActions(let references, on: Self.walk) = effect { return references.first }
+            return nil
+        }
+        return (machine, try #require(created.first))
+    }
+
+    @Test("An action whose permission is granted checks its device, starts with the timer, stops at its stop step and records its results")
+    func grantedActionLifecycle() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        let key = motion.description
+        #expect(try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0))) == [.requestDevice(key: key)])
+        #expect(machine.actions[key] == .preparing)
+        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: nil))).isEmpty)
+        #expect(machine.actions[key] == .ready)
+        #expect(try machine.handle(.command(.startTimer(atMonotonic: 100))).prefix(1) == [.startActions([key], stepPath: "r/walk")])
+        #expect(machine.actions[key] == .running)
+        #expect(try machine.handle(.event(.clockDue(generation: 1, atMonotonic: 110))).contains(.stopActions([motion])))
+        #expect(try machine.handle(.event(.stopRequested(keys: [key]))) == [.stopControllers([key])])
+        #expect(try machine.handle(.event(.actionStopped(key: key, outcome: .results))) == [.recordActionResults(key: key)])
+        #expect(machine.actions[key] == .stopped)
+        // A stop asked again does nothing: the action is over.
+        #expect(try machine.handle(.event(.stopRequested(keys: nil))).isEmpty)
+    }
+
+    @Test("A device that does not open fails its action once, and the controller that never ran is cancelled")
+    func deviceCheckFails() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        let key = motion.description
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: "No IIO device."))) == [
+            .recordActionFailure(key: key, code: .permissionDenied, message: "No IIO device.", result: nil), .cancelControllers([key]), .writeManifest,
+        ])
+        #expect(machine.actions[key] == .failed)
+        #expect(try machine.handle(.event(.actionFailed(key: key, result: Self.lost))).isEmpty)
+    }
+
+    @Test("A stop that hands back an error result is a failure; with shouldEndOnInterrupt it ends the run")
+    func stopHandsBackAnError() throws {
+        for (extra, ends) in [("", false), (#""shouldEndOnInterrupt": true,"#, true)] {
+            var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy(), extra: extra)
+            let key = motion.description
+            _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+            _ = try machine.handle(.event(.deviceChecked(key: key, failure: nil)))
+            _ = try machine.handle(.command(.startTimer(atMonotonic: 100)))
+            _ = try machine.handle(.event(.stopRequested(keys: [key])))
+            let failed: [Effect] = [
+                .recordActionFailure(key: key, code: .deviceFailed, message: "The sensor is gone.", result: Self.lost), .writeManifest,
+            ]
+            #expect(try machine.handle(.event(.actionStopped(key: key, outcome: .errorResult(Self.lost)))) == failed + (ends ? [.finishRun(.failed)] : []))
+            #expect(machine.isEnding == ends)
+        }
+    }
+
+    @Test("An asked permission holds the moves until it is answered; a grant checks the device")
     func permissionHoldsMoves() throws {
-        var machine = try Self.machine(policy: PermissionPolicy([.motion: .ask]))
-        for input in Self.onWalk { _ = try machine.handle(input) }
-        guard case .ask(let question) = machine.ledger.request(.motion, for: "t:motion", now: 0) else { Issue.record("not asked"); return }
-        _ = try machine.handle(.event(.permissionAsked))
-        #expect(machine.state == .waitingForPermission)
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        let key = motion.description
+        let asked = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        guard case .askPermission(let question, "motion", Self.walk) = asked.first, asked.count == 1 else { Issue.record("not asked: \(asked)"); return }
+        #expect(machine.state == .waitingForPermission && machine.actions[key] == .asking)
         #expect(throws: SessionError(.permissionPending, "Answer the permission request 1 before you go forward.")) {
             _ = try machine.handle(.command(.forward(StepResultInput())))
         }
-        #expect(try machine.handle(.event(.stepSetUp(atMonotonic: 1))).isEmpty)
-        let answer = try machine.handle(.command(.answerPermission(id: question.id, granted: true)))
-        #expect(answer == [.answerPermission(question, granted: true, byTimeout: false)])
-        #expect(try machine.handle(.event(.permissionsSettled(atMonotonic: 5))) == [
-            .startReadyActions(stepPath: "t/walk"), .performStepCommands(stepPath: "t/walk", finishing: false),
-            .voiceStartTimer(atMonotonic: 5), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
-            .armClock(generation: 1), .writeManifest, .writeManifest,
+        #expect(try machine.handle(.command(.answerPermission(id: question.id, granted: true))) == [
+            .publishPermissionAnswered(question, granted: true), .requestDevice(key: key), .settlePermissions,
         ])
+        #expect(try machine.handle(.event(.permissionsSettled(atMonotonic: 5))) == [.writeManifest])
         #expect(machine.state == .running)
     }
 
     @Test("A permission nobody answers is denied at its deadline, not before")
     func permissionDeadline() throws {
-        var machine = try Self.machine(policy: PermissionPolicy([.motion: .ask]))
-        for input in Self.onWalk { _ = try machine.handle(input) }
-        guard case .ask(let question) = machine.ledger.request(.motion, for: "t:motion", now: 0) else { Issue.record("not asked"); return }
-        _ = try machine.handle(.event(.permissionAsked))
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        let key = motion.description
+        let asked = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        guard case .askPermission(let question, _, _) = asked.first else { Issue.record("not asked: \(asked)"); return }
         #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 60))).isEmpty)
-        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 120))) == [.answerPermission(question, granted: false, byTimeout: true)])
+        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 120))) == [
+            .publishPermissionAnswered(question, granted: false),
+            .recordActionFailure(key: key, code: .permissionDenied, message: "Permission \"motion\" was not answered within 120 s, so motion does not record.", result: nil),
+            .cancelControllers([key]), .writeManifest, .settlePermissions,
+        ])
         #expect(machine.ledger.open.isEmpty)
+    }
+
+    @Test("Cancelling a discarded run cancels every active action; its open questions are denied")
+    func discardCancelsEverything() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        #expect(try machine.handle(.command(.cancel(save: false))) == [.finishRun(.discarded)])
+        #expect(machine.ledger.open.isEmpty)
+        #expect(try machine.handle(.event(.cancelRequested)) == [.cancelControllers([motion.description])])
+        #expect(machine.actions.activeKeys.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import AsyncActions
 import TaskModel
 import TaskNavigation
 
@@ -24,21 +25,40 @@ extension SessionMachine {
         /// The step at `location` becomes the one in the results and the history; running
         /// recorders write a step-change marker.
         case showStep(at: StepLocation, direction: NavigationDirection)
-        /// Create these actions (their owner or start step is shown) and decide their permissions.
+        /// Create the controllers of these actions (their owner or start step is shown) and feed
+        /// `actionCreated` for each.
         case createActions([AsyncActionReference], on: StepLocation)
+        /// Ask the front end: publish the question (explained by the `permissions` entry of the
+        /// step at `location`, else the task's first) and wait for its deadline.
+        case askPermission(PermissionLedger.Question, actionIdentifier: String, on: StepLocation)
+        /// The controller's own permission check; feeds `deviceChecked`.
+        case requestDevice(key: String)
+        /// Start these controllers all at once; feeds `actionStartFailed` for each that cannot.
+        case startActions([String], stepPath: String)
+        /// Stop these controllers all at once; feeds `actionStopped` for each, in this order.
+        case stopControllers([String])
+        /// Cancel these controllers (their files are deleted).
+        case cancelControllers([String])
+        /// Record the results the stop of `key` returned into its owner's result.
+        case recordActionResults(key: String)
+        /// Record the `<identifier>_error` result of `key` (the one given, else one of `code`
+        /// and `message`) and publish `actionFailed`.
+        case recordActionFailure(key: String, code: AsyncActionError.Code, message: String, result: ErrorResult?)
+        case publishPermissionAnswered(PermissionLedger.Question, granted: Bool)
+        /// Read the clock and feed `permissionsSettled`.
+        case settlePermissions
         /// Make the step's clips, publish `stepShown`, speak its time-0 prompts and prepare the
         /// timed ones.
         case presentStep(at: StepLocation, direction: NavigationDirection)
         /// Read the clock and feed `stepSetUp`: the timer may start by itself.
         case setUpStep
-        /// Stop every action still active (the last completion step shows).
-        case stopActiveActions
         /// Write the results at SageResearch's result-ready moment.
         case writeResults
-        /// Start every created action that has permission (the step timer started).
-        case startReadyActions(stepPath: String)
-        /// Stop these actions (their results are recorded) or cancel them if never started.
+        /// Stop these actions (their results are recorded) or cancel them if never started;
+        /// fed back as `stopRequested`, decided when their turn comes.
         case stopActions([AsyncActionReference])
+        /// Stop every action still active (the last completion step shows), likewise.
+        case stopActiveActions
         /// The step's sound and vibration commands for its start or finish.
         case performStepCommands(stepPath: String, finishing: Bool)
         case voiceStartTimer(atMonotonic: Double)
@@ -48,9 +68,6 @@ extension SessionMachine {
         case warn(String)
         /// Start the clock job of `generation`: it ticks and ends the timer until disarmed.
         case armClock(generation: UInt64)
-        /// Carry out the answer to a permission question: publish it, then ask the devices of
-        /// the actions it granted or fail the ones it denied.
-        case answerPermission(PermissionLedger.Question, granted: Bool, byTimeout: Bool)
         /// End the run for `reason`: stop (or cancel) what is active, write results, manifest,
         /// archive and quality, publish `taskFinished`.
         case finishRun(FinishReason)

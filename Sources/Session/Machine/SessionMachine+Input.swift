@@ -1,4 +1,6 @@
+import AsyncActions
 import TaskModel
+import TaskNavigation
 
 extension SessionMachine {
     /// What the machine takes: a command of the front end or something that happened.
@@ -32,8 +34,22 @@ extension SessionMachine {
         case permissionDeadline(id: UInt64, atMonotonic: Double)
         /// A prompt started to be heard.
         case promptStarted(stepPath: String, text: String)
-        /// A permission question was opened for an action created on the step shown.
-        case permissionAsked
+        /// The controller of `reference` was created (its owner or start step at `location` is
+        /// shown): its permissions are decided now.
+        case actionCreated(AsyncActionReference, on: StepLocation, atMonotonic: Double)
+        /// The controller's own permission check (does its device open?) ended; `failure` says why not.
+        case deviceChecked(key: String, failure: String?)
+        /// The action `key` could not start.
+        case actionStartFailed(key: String, message: String)
+        /// The actions `keys` (every active one when nil) are to stop: running ones stop, the
+        /// others are cancelled.
+        case stopRequested(keys: [String]?)
+        /// Every active action is to be cancelled (a discarded run).
+        case cancelRequested
+        /// The stop of the action `key` returned.
+        case actionStopped(key: String, outcome: StopOutcome)
+        /// The action `key` failed while recording.
+        case actionFailed(key: String, result: ErrorResult)
         /// A permission answer was carried out; the session may go on when none is open.
         case permissionsSettled(atMonotonic: Double)
         /// The step shown is set up (its actions created, `stepShown` published, its prompts
@@ -41,12 +57,20 @@ extension SessionMachine {
         case stepSetUp(atMonotonic: Double)
         /// The step timer's end was carried out (actions stopped, finish commands performed).
         case timerEndCarriedOut(stepPath: String)
-        /// An action failed (denied, lost its device, failed its stop).
-        case actionFailed
         /// The run should end for `reason` (a move past the last step).
         case endRun(FinishReason)
         /// The actor has stopped what was active and is writing the run's end: the state
         /// clients see is now final.
         case runFinished(FinishReason)
+    }
+
+    /// What a controller's stop returned.
+    enum StopOutcome: Sendable, Hashable {
+        /// Its results (the actor holds them until the machine says to record them).
+        case results
+        /// The error result of a failure before or during the stop.
+        case errorResult(ErrorResult)
+        /// The stop threw.
+        case failed(message: String)
     }
 }

@@ -1,3 +1,4 @@
+import AsyncActions
 import Foundation
 import TaskModel
 import TaskNavigation
@@ -7,8 +8,8 @@ import TaskNavigation
 /// `SessionError` that refuses the command. No I/O, no clock, no await; tested table by table
 /// on its own, as `AsyncActionLifecycle` is.
 ///
-/// It owns where the session is (`state`), the navigator, the permission questions and the
-/// step shown with its step clock. A new kind of step or answer (questions, cohorts, hands)
+/// It owns where the session is (`state`), the navigator, the permission questions, the phase
+/// of every async action, and the step shown with its step clock. A new kind of step or answer (questions, cohorts, hands)
 /// becomes a case of `ShownStep` and transitions here, not a flag on the actor.
 struct SessionMachine: Sendable {
     let task: TaskDefinition
@@ -18,8 +19,10 @@ struct SessionMachine: Sendable {
     /// Why the run is ending, from the moment the machine decided it until `runFinished`.
     private(set) var ending: FinishReason?
     private(set) var navigator: TaskNavigator
-    /// The permission answers and open questions. The actor asks it when it creates an action.
-    var ledger: PermissionLedger
+    /// The permission answers and open questions.
+    private(set) var ledger: PermissionLedger
+    /// The run's async actions and their phases.
+    private(set) var actions = ActionTable()
     /// The step shown; nil before the start and after the end.
     private(set) var shown: ShownStep?
     /// Where a resumed run was saved: `start` shows that step again.
@@ -135,7 +138,8 @@ struct SessionMachine: Sendable {
         shown.clock = clock
         self.shown = shown
         return [
-            .startReadyActions(stepPath: shown.path),
+            // Every created action with permission starts with the step timer (DESIGN: section 3).
+        ] + startActions(actions.keys(in: .ready), stepPath: shown.path) + [
             .performStepCommands(stepPath: shown.path, finishing: false),
             .voiceStartTimer(atMonotonic: now),
             .publishTimer(.started(stepPath: shown.path, duration: clock.timer.duration)),
@@ -149,6 +153,8 @@ struct SessionMachine: Sendable {
         guard !isEnding else { return [] }
         ending = reason
         shown?.clock?.armed = nil
+        // Questions still open are denied; nobody is left to answer them.
+        for id in ledger.open.keys.sorted() { _ = ledger.answer(id, granted: false) }
         return [.finishRun(reason)]
     }
 
@@ -231,7 +237,7 @@ extension SessionMachine {
             guard let question = ledger.answer(id, granted: granted) else {
                 throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
             }
-            return [.answerPermission(question, granted: granted, byTimeout: false)]
+            return permissionAnswered(question, granted: granted, byTimeout: false)
         case .cancel(let save):
             guard !isEnding else { throw notRunning("cancel") }
             return end(save ? .saved : .discarded)
@@ -353,7 +359,7 @@ extension SessionMachine {
 
         case .permissionDeadline(let id, let now):
             guard let question = ledger.open[id], question.deadline <= now + 0.001, ledger.answer(id, granted: false) != nil else { return [] }
-            return [.answerPermission(question, granted: false, byTimeout: true)]
+            return permissionAnswered(question, granted: false, byTimeout: true)
 
         case .promptStarted(let stepPath, let text):
             // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
@@ -361,10 +367,6 @@ extension SessionMachine {
                   let end = task.step(at: shown.location)?.spokenInstructions?["end"], end == text else { return [] }
             shown.endPrompt = .spoken
             self.shown = shown
-            return []
-
-        case .permissionAsked:
-            if !isEnding, state == .running || state == .paused { state = .waitingForPermission }
             return []
 
         case .permissionsSettled(let now):
@@ -396,10 +398,59 @@ extension SessionMachine {
                 return [.warn("The step \(stepPath) could not move on by itself: \(error)")]
             }
 
-        case .actionFailed:
-            let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
-                || task.properties["shouldEndOnInterrupt"] == .bool(true)
-            return endsOnInterrupt ? end(.failed) : []
+        case .actionCreated(let reference, let location, let now):
+            return actionCreated(reference, on: location, at: now)
+
+        case .deviceChecked(let key, let failure):
+            // Re-checked: the run may have ended or the action been stopped meanwhile.
+            guard actions[key] == .preparing else { return [] }
+            if let failure { return fail(key, code: .permissionDenied, message: failure) }
+            actions.set(key, .ready)
+            // An action created while its owner's timer already runs starts at once.
+            guard let shown, shown.clock?.timer.isRunning == true else { return [] }
+            return startActions([key], stepPath: shown.path)
+
+        case .actionStartFailed(let key, let message):
+            return fail(key, code: .deviceFailed, message: message)
+
+        case .stopRequested(let keys):
+            var stopping: [String] = [], cancelling: [String] = []
+            for key in keys ?? actions.activeKeys {
+                switch actions[key] {
+                case .running:
+                    actions.set(key, .stopped)
+                    stopping.append(key)
+                case .preparing, .asking, .ready:
+                    actions.set(key, .cancelled)
+                    cancelling.append(key)
+                case .stopped, .failed, .cancelled, nil:
+                    continue
+                }
+            }
+            return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
+
+        case .cancelRequested:
+            let active = actions.activeKeys
+            for key in active { actions.set(key, .cancelled) }
+            return active.isEmpty ? [] : [.cancelControllers(active)]
+
+        case .actionStopped(let key, let outcome):
+            // Re-checked: a failure handled meanwhile has recorded the error itself.
+            guard actions[key] == .stopped else { return [] }
+            switch outcome {
+            case .results:
+                return [.recordActionResults(key: key)]
+            case .errorResult(let result):
+                // A failure before or during the stop, announced like one while recording.
+                actions.set(key, .running)
+                return fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
+            case .failed(let message):
+                actions.set(key, .running)
+                return fail(key, code: .deviceFailed, message: message)
+            }
+
+        case .actionFailed(let key, let result):
+            return fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
 
         case .endRun(let reason):
             return end(reason)
@@ -408,6 +459,74 @@ extension SessionMachine {
             finished(reason)
             return []
         }
+    }
+
+    /// Decides the permissions of the action just created: policy first, the front end when
+    /// the policy says ask, then the controller's own check that its device opens.
+    private mutating func actionCreated(_ reference: AsyncActionReference, on location: StepLocation, at now: Double) -> [Effect] {
+        let key = reference.description
+        actions.create(reference)
+        var effects: [Effect] = []
+        var waiting = false
+        for permission in reference.configuration.permissionTypes {
+            switch ledger.request(permission, for: key, now: now) {
+            case .granted:
+                continue
+            case .denied:
+                return effects + fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was denied, so \(reference.identifier) does not record. Change the permission policy or answer the request to record it.")
+            case .waiting:
+                waiting = true
+            case .ask(let question):
+                waiting = true
+                effects.append(.askPermission(question, actionIdentifier: reference.identifier, on: location))
+            }
+        }
+        guard waiting else { return effects + [.requestDevice(key: key)] }
+        actions.set(key, .asking)
+        if !isEnding, state == .running || state == .paused { state = .waitingForPermission }
+        return effects
+    }
+
+    /// The answer to `question` (recorded in the ledger): the actions it granted check their
+    /// devices once no other question of theirs is open, the ones it denied fail; then the
+    /// session goes on if no question is left.
+    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool) -> [Effect] {
+        var effects: [Effect] = [.publishPermissionAnswered(question, granted: granted)]
+        for key in question.waiting where actions[key] == .asking {
+            if granted {
+                // Other permissions of the same action may still be open.
+                guard !ledger.open.values.contains(where: { $0.waiting.contains(key) }) else { continue }
+                actions.set(key, .preparing)
+                effects.append(.requestDevice(key: key))
+            } else {
+                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
+                let identifier = actions.reference(key)?.identifier ?? key
+                effects += fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(identifier) does not record.")
+            }
+        }
+        return effects + [.settlePermissions]
+    }
+
+    /// Starts the ready actions `keys`.
+    private mutating func startActions(_ keys: [String], stepPath: String) -> [Effect] {
+        let starting = keys.filter { actions[$0] == .ready }
+        guard !starting.isEmpty else { return [] }
+        for key in starting { actions.set(key, .running) }
+        return [.startActions(starting, stepPath: stepPath)]
+    }
+
+    /// The action `key` failed (denied, lost its device, failed its start or stop): its error
+    /// result is recorded once, a controller that never ran is cancelled, and the run ends when
+    /// the step or task says `shouldEndOnInterrupt`.
+    private mutating func fail(_ key: String, code: AsyncActionError.Code, message: String, result: ErrorResult? = nil) -> [Effect] {
+        guard let phase = actions[key], phase.isActive else { return [] }
+        actions.set(key, .failed)
+        var effects: [Effect] = [.recordActionFailure(key: key, code: code, message: message, result: result)]
+        if phase != .running { effects.append(.cancelControllers([key])) }
+        effects.append(.writeManifest)
+        let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
+            || task.properties["shouldEndOnInterrupt"] == .bool(true)
+        return effects + (endsOnInterrupt ? end(.failed) : [])
     }
 
     /// The step timer ended: the actions whose stop step this is stop now, the finish sound
