@@ -68,7 +68,7 @@ struct SessionMachine: Sendable {
     /// step, and returns the effects of the move (docs/session.md, "A move"): the step left
     /// ends, actions stop, sections close and open, the new step is shown with its actions and
     /// prompts, its timer is set up; the end of the run follows a move past the last step.
-    mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
+    private mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
         var effects: [Effect] = []
         if let leaving, let step = task.step(at: leaving.location) {
             effects += leave(step, shown: leaving, direction: transition.direction)
@@ -131,15 +131,14 @@ struct SessionMachine: Sendable {
     }
 
     /// Starts the step timer at `now` and arms its clock.
-    mutating func startClock(at now: Double) -> [Effect] {
+    private mutating func startClock(at now: Double) -> [Effect] {
         guard var shown, var clock = shown.clock, clock.timer.start(at: now) else { return [] }
         let generation = nextGeneration()
         clock.armed = generation
         shown.clock = clock
         self.shown = shown
-        return [
-            // Every created action with permission starts with the step timer (DESIGN: section 3).
-        ] + startActions(actions.keys(in: .ready), stepPath: shown.path) + [
+        // Every created action with permission starts with the step timer (DESIGN: section 3).
+        return startActions(actions.keys(in: .ready), stepPath: shown.path) + [
             .performStepCommands(stepPath: shown.path, finishing: false),
             .voiceStartTimer(atMonotonic: now),
             .publishTimer(.started(stepPath: shown.path, duration: clock.timer.duration)),
@@ -149,7 +148,7 @@ struct SessionMachine: Sendable {
     }
 
     /// Decides to end the run for `reason`, unless it is already ending.
-    mutating func end(_ reason: FinishReason) -> [Effect] {
+    private mutating func end(_ reason: FinishReason) -> [Effect] {
         guard !isEnding else { return [] }
         ending = reason
         shown?.clock?.armed = nil
@@ -158,12 +157,13 @@ struct SessionMachine: Sendable {
         return [.finishRun(reason)]
     }
 
-    mutating func nextGeneration() -> UInt64 {
+    private mutating func nextGeneration() -> UInt64 {
         lastGeneration &+= 1
         return lastGeneration
     }
 
-    mutating func finished(_ reason: FinishReason) {
+    /// The run's end is carried out: the state clients see is final.
+    private mutating func finished(_ reason: FinishReason) {
         state = reason == .saved ? .saved : .finished(reason)
         ending = nil
         shown = nil
