@@ -410,7 +410,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "Voice", "SampleFiles", "Quality",
+                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -432,7 +432,7 @@ let package = Package(
             name: "SessionTests",
             dependencies: [
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
-                "Recorders", "AsyncActions", "Voice",
+                "Recorders", "AsyncActions", "Voice", "Quality", "Daemon",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -73,7 +73,7 @@ extension DaemonHost {
                 if let data = FileManager.default.contents(atPath: url.path) {
                     return try JSONDecoder().decode(QualityReport.self, from: data)
                 }
-                return try store.writeQuality(of: directory, thresholds: thresholds)
+                return try store.writeQuality(of: directory, with: QualityChecks(thresholds: thresholds))
             }
             return .quality(RunQualityResult(taskRunUUID: uuid.uuidString, summary: summary(report), report: try JSONValue.encoding(report)))
         case .runReport(let reference):
@@ -187,8 +187,8 @@ extension DaemonHost {
         let devices = settings.devices
         return SessionSettings(
             makeController: { controllers.makeController(for: $0, output: $1, settings: devices) },
-            permissionPolicy: settings.permissionPolicy, voice: await voicePrompter(),
-            qualityThresholds: settings.qualityThresholds, logger: logger)
+            permissionPolicy: settings.permissionPolicy, voice: await voicePrompter().map(PrompterVoice.init),
+            quality: QualityChecks(thresholds: settings.qualityThresholds), logger: logger)
     }
 
     // MARK: Queries

@@ -42,7 +42,7 @@ public actor DaemonHost: ControlHandler, Service {
     private let startedContinuation: AsyncStream<Started>.Continuation
     private var sequence: UInt64 = 0
     /// A run's quality report, from the event just before its taskFinished.
-    private var lastQuality: QualityReport?
+    private var lastQuality: (any RunQualityReport)?
     var loaded: Loaded? {
         didSet { publish() }
     }
@@ -108,7 +108,8 @@ public actor DaemonHost: ControlHandler, Service {
     /// before the socket says it is ready.
     public func recoverInterruptedRuns() async -> Int {
         let store = store
-        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns() }) ?? []
+        // The default thresholds, as before the checks were passed in (not the configured ones).
+        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: QualityChecks()) }) ?? []
         for report in reports {
             logger.warning("Recovered an interrupted run", metadata: [
                 "taskRunUUID": "\(report.taskRunUUID)", "repairs": "\(report.repairs.count)",
@@ -181,7 +182,7 @@ public actor DaemonHost: ControlHandler, Service {
             lastQuality = report
             return
         }
-        let quality: QualityReport?
+        let quality: (any RunQualityReport)?
         if case .taskFinished = event.kind { quality = lastQuality; lastQuality = nil } else { quality = nil }
         guard let payload = SessionEventTranslation.payload(of: event.kind, taskRunUUID: source.taskRunUUID, quality: quality) else { return }
         if source === session { view.apply(payload, uptime: event.uptime) }

@@ -1,5 +1,4 @@
 import ControlProtocol
-import Quality
 import Foundation
 import Session
 import TaskModel
@@ -9,7 +8,7 @@ import TaskModel
 /// them across every run of the daemon's life).
 enum SessionEventTranslation {
     /// The wire payload of `kind` for the run `taskRunUUID`; nil for nothing to send.
-    static func payload(of kind: SessionEvent.Kind, taskRunUUID: UUID, quality: QualityReport? = nil) -> ControlEventPayload? {
+    static func payload(of kind: SessionEvent.Kind, taskRunUUID: UUID, quality: (any RunQualityReport)? = nil) -> ControlEventPayload? {
         switch kind {
         case .stepShown(let shown):
             return .stepShown(stepShownEvent(shown))
@@ -67,9 +66,8 @@ enum SessionEventTranslation {
 }
 
 /// The verdict and the sentences of the checks that are not ok, worst first.
-func summary(_ report: QualityReport) -> QualitySummary {
-    let problems = report.checks.filter { $0.verdict != .ok }.sorted { $0.verdict > $1.verdict }.map(\.message)
-    return QualitySummary(verdict: report.verdict.rawValue, problems: problems)
+func summary(_ report: any RunQualityReport) -> QualitySummary {
+    QualitySummary(verdict: report.verdictName, problems: report.problems)
 }
 
 extension RunState {

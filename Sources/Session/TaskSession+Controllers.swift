@@ -9,50 +9,35 @@ import TaskNavigation
 extension TaskSession {
     // MARK: Creating and permissions
 
-    /// Creates the controller of `reference` (its owner or start step is shown) and decides its
-    /// permissions: policy first, the front end when the policy says ask, then the controller's
-    /// own check that its device opens.
-    func create(_ reference: AsyncActionReference, on step: Step) async {
-        let key = reference.description
-        if let existing = controllers[key], existing.isActive { return }
-        let output = makeOutput(for: reference)
-        let controller = settings.makeController(reference.configuration, output)
-        controllers[key] = ControllerEntry(reference: reference, controller: controller, output: output, phase: .preparing)
-        controllerOrder.removeAll { $0 == key }
-        controllerOrder.append(key)
-        pumpEvents(of: controller, key: key)
-
-        var waitingFor: [UInt64] = []
-        for permission in reference.configuration.permissionTypes {
-            switch ledger.request(permission, for: key, now: RecordingClock.monotonic()) {
-            case .granted:
-                continue
-            case .denied:
-                await fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was denied, so \(reference.identifier) does not record. Change the permission policy or answer the request to record it.")
-                return
-            case .waiting(let id):
-                waitingFor.append(id)
-            case .ask(let question):
-                waitingFor.append(question.id)
-                let entry = permissionEntry(permission, shownOn: step)
-                let offset = RecordingClock.uptime() - RecordingClock.monotonic()
-                events.publish(.permissionRequest(PermissionRequest(
-                    id: question.id, permission: permission.rawValue, title: entry?["title"]?.stringValue,
-                    reason: entry?["reason"]?.stringValue, actions: [reference.identifier],
-                    deadlineUptime: question.deadline + offset)))
-                let id = question.id
-                let delay = question.deadline - RecordingClock.monotonic()
-                schedule { [weak self] in
-                    do { try await Task.sleep(for: .seconds(max(delay, 0))) } catch { return }
-                    await self?.permissionDeadline(id)
-                }
-            }
+    /// Creates the controllers of `references` (their owner or start step at `location` is
+    /// shown); the machine decides their permissions as each is created.
+    func createActions(_ references: [AsyncActionReference], on location: StepLocation) async {
+        for reference in references {
+            let key = reference.description
+            if machine.actions[key]?.isActive == true { continue }
+            let output = makeOutput(for: reference)
+            let controller = settings.makeController(reference.configuration, output)
+            controllers[key] = ControllerEntry(reference: reference, controller: controller, output: output)
+            pumpEvents(of: controller, key: key)
+            await feed(.actionCreated(reference, on: location, atMonotonic: RecordingClock.monotonic()))
+            // Re-check: a failing action on a step that ends on interrupt may have ended the run.
+            guard !machine.state.isOver else { return }
         }
-        if waitingFor.isEmpty {
-            await requestDevice(key)
-        } else {
-            controllers[key]?.phase = .asking
-            if state == .running || state == .paused { state = .waitingForPermission }
+    }
+
+    /// Publishes a permission question for the front end and schedules its deadline.
+    func askPermission(_ question: PermissionLedger.Question, actionIdentifier: String, on location: StepLocation) {
+        let entry = task.step(at: location).flatMap { permissionEntry(question.permission, shownOn: $0) }
+        let offset = RecordingClock.uptime() - RecordingClock.monotonic()
+        events.publish(.permissionRequest(PermissionRequest(
+            id: question.id, permission: question.permission.rawValue, title: entry?["title"]?.stringValue,
+            reason: entry?["reason"]?.stringValue, actions: [actionIdentifier],
+            deadlineUptime: question.deadline + offset)))
+        let id = question.id
+        let delay = question.deadline - RecordingClock.monotonic()
+        schedule { [weak self] in
+            do { try await Task.sleep(for: .seconds(max(delay, 0))) } catch { return }
+            try? await self?.submit(.event(.permissionDeadline(id: id, atMonotonic: RecordingClock.monotonic())))
         }
     }
 
@@ -74,74 +59,30 @@ extension TaskSession {
 
     /// The controller's own permission step: can its device be opened?
     func requestDevice(_ key: String) async {
-        guard let entry = controllers[key], entry.phase == .preparing || entry.phase == .asking else { return }
-        controllers[key]?.phase = .preparing
+        guard let entry = controllers[key] else { return }
         do {
             try await entry.controller.requestPermission()
-            // Re-check after the await: the run may have ended or the action been stopped.
-            guard controllers[key]?.phase == .preparing else { return }
-            controllers[key]?.phase = .ready
-            // An action created while its owner's timer already runs starts at once.
-            if timer?.isRunning == true, let path = navigator.currentStepPath { await startController(key, stepPath: path) }
+            await feed(.deviceChecked(key: key, failure: nil))
         } catch {
-            await fail(key, code: .permissionDenied, message: Self.message(of: error))
+            await feed(.deviceChecked(key: key, failure: Self.message(of: error)))
         }
-    }
-
-    func permissionDeadline(_ id: UInt64) async {
-        await exclusive {
-            guard let question = ledger.open[id], question.deadline <= RecordingClock.monotonic() + 0.001 else { return }
-            await permissionAnswered(id, granted: false, byTimeout: true)
-        }
-    }
-
-    func permissionAnswered(_ id: UInt64, granted: Bool, byTimeout: Bool) async {
-        guard let question = ledger.answer(id, granted: granted) else { return }
-        events.publish(.permissionAnswered(id: id, permission: question.permission.rawValue, granted: granted))
-        for key in question.waiting {
-            guard controllers[key]?.phase == .asking else { continue }
-            if granted {
-                // Other permissions of the same action may still be open.
-                let stillOpen = ledger.open.values.contains { $0.waiting.contains(key) }
-                if !stillOpen { await requestDevice(key) }
-            } else {
-                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
-                await fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(controllers[key]?.reference.identifier ?? key) does not record.")
-            }
-        }
-        guard !ledger.isWaiting, state == .waitingForPermission else { return }
-        state = timer?.isPaused == true ? .paused : .running
-        if let step = navigator.currentStep, let current = timer, case .notStarted = current.phase, startsTimerAutomatically(step) {
-            await startStepTimer()
-        }
-        await writeManifest()
     }
 
     // MARK: Starting and stopping
 
-    /// Every created action with permission starts with the step timer (DESIGN: section 3).
-    func startReadyControllers(stepPath: String) async {
-        await start(controllerOrder.filter { controllers[$0]?.phase == .ready }, stepPath: stepPath)
-    }
-
-    func startController(_ key: String, stepPath: String) async {
-        await start([key], stepPath: stepPath)
-    }
-
-    /// Starts the ready actions `keys` all at once: one device slow to start (a sound server on a
-    /// busy machine) does not hold back the first samples of the others.
-    func start(_ keys: [String], stepPath: String) async {
+    /// Starts the actions `keys` (the machine marked them running) all at once: one device slow
+    /// to start (a sound server on a busy machine) does not hold back the first samples of the
+    /// others.
+    func startControllers(_ keys: [String], stepPath: String) async {
         let starting = keys.compactMap { key -> (String, any AsyncActionController)? in
-            guard let entry = controllers[key], entry.phase == .ready else { return nil }
-            controllers[key]?.phase = .running
-            return (key, entry.controller)
+            controllers[key].map { (key, $0.controller) }
         }
         guard !starting.isEmpty else { return }
         let before = await runFiles()
         let outcomes = await concurrentOutcomes(of: starting.map(\.1)) { try await $0.start(stepPath: stepPath) }
         for ((key, _), outcome) in zip(starting, outcomes) {
             if case .failure(let error) = outcome {
-                await fail(key, code: .deviceFailed, message: Self.message(of: error))
+                await feed(.actionStartFailed(key: key, message: Self.message(of: error)))
             }
         }
         // The files the recorders created, so that recovery after a crash can repair them and
@@ -152,7 +93,7 @@ extension TaskSession {
         for name in created {
             let stem = (name as NSString).deletingPathExtension
             let owner = starting.map(\.0)
-                .filter { controllers[$0]?.phase == .running }
+                .filter { machine.actions[$0] == .running }
                 .compactMap { key in controllers[key].map { (key, $0.output.baseName) } }
                 .filter { stem.hasPrefix($0.1) }
                 .max { $0.1.count < $1.1.count }
@@ -176,59 +117,50 @@ extension TaskSession {
         }) ?? []
     }
 
-    /// Stops the actions `keys`: running ones hand over their results into the result of the
-    /// task or section that declared them; ones that never started are cancelled.
+    /// Stops the controllers `keys` (the machine marked them stopped): they hand over their
+    /// results, which the machine has recorded into the result of the task or section that
+    /// declared them unless a failure came first.
     ///
-    /// The running ones stop all at once, as they started: a device that hangs in its stop (a
-    /// sound server gone mid-read) does not keep the others recording past their step. A
-    /// controller that failed before or during its stop hands back its error result; that is a
-    /// failure like one reported while recording, and the front end hears of it.
-    func stop(_ keys: [String]) async {
-        var stopping: [(key: String, controller: any AsyncActionController)] = []
-        for key in keys {
-            guard let entry = controllers[key] else { continue }
-            switch entry.phase {
-            case .running:
-                controllers[key]?.phase = .stopped
-                stopping.append((key, entry.controller))
-            case .preparing, .asking, .ready:
-                controllers[key]?.phase = .cancelled
-                await entry.controller.cancel()
-            case .stopped, .failed, .cancelled:
-                continue
-            }
+    /// They stop all at once, as they started: a device that hangs in its stop (a sound server
+    /// gone mid-read) does not keep the others recording past their step. A controller that
+    /// failed before or during its stop hands back its error result; that is a failure like one
+    /// reported while recording, and the front end hears of it.
+    func stopControllers(_ keys: [String]) async {
+        let stopping: [(key: String, controller: any AsyncActionController)] = keys.compactMap { key in
+            controllers[key].map { (key, $0.controller) }
         }
         guard !stopping.isEmpty else { return }
         let outcomes = await concurrentOutcomes(of: stopping.map(\.controller)) { try await $0.stop() }
         // In declaration order, so results land in the order the actions were created.
         for (action, outcome) in zip(stopping, outcomes) {
-            // Re-check: a failure event handled meanwhile records the error itself.
-            guard controllers[action.key]?.phase == .stopped else { continue }
             switch outcome {
             case .success(let produced):
                 if let failure = produced.lazy.compactMap({ $0 as? ErrorResult }).first {
-                    controllers[action.key]?.phase = .running
-                    await fail(action.key, code: .deviceFailed, message: failure.errorDescription, result: failure)
+                    await feed(.actionStopped(key: action.key, outcome: .errorResult(failure)))
                 } else {
-                    for result in produced { record(result, for: action.key) }
+                    stopResults[action.key] = produced
+                    await feed(.actionStopped(key: action.key, outcome: .results))
+                    stopResults[action.key] = nil
                 }
             case .failure(let error):
-                controllers[action.key]?.phase = .running
-                await fail(action.key, code: .deviceFailed, message: Self.message(of: error))
+                await feed(.actionStopped(key: action.key, outcome: .failed(message: Self.message(of: error))))
             }
         }
     }
 
-    /// Cancels every action still active (a discarded run): their files are deleted.
-    func cancelAll() async {
-        for key in controllerOrder {
-            guard let entry = controllers[key], entry.isActive else { continue }
-            controllers[key]?.phase = .cancelled
-            await entry.controller.cancel()
+    /// Cancels the controllers `keys` (their files are deleted).
+    func cancelControllers(_ keys: [String]) async {
+        for key in keys {
+            await controllers[key]?.controller.cancel()
         }
     }
 
     // MARK: Results and failures
+
+    /// Records what the stop of `key` handed over.
+    func recordStopResults(_ key: String) {
+        for result in stopResults.removeValue(forKey: key) ?? [] { record(result, for: key) }
+    }
 
     func record(_ result: any ResultData, for key: String) {
         guard let entry = controllers[key] else { return }
@@ -253,25 +185,16 @@ extension TaskSession {
         return []
     }
 
-    /// Records the `<identifier>_error` result of a failed action once, tells the front end, and
-    /// ends the run when the step or task says `shouldEndOnInterrupt`.
-    func fail(_ key: String, code: AsyncActionError.Code, message: String, result: ErrorResult? = nil) async {
-        guard let entry = controllers[key], ![.failed, .cancelled, .stopped].contains(entry.phase) else { return }
-        let wasRunning = entry.phase == .running
-        controllers[key]?.phase = .failed
+    /// Records the `<identifier>_error` result of a failed action (the machine lets each fail
+    /// once) and tells the front end.
+    func recordFailure(_ key: String, code: AsyncActionError.Code, message: String, result: ErrorResult?) {
+        guard let entry = controllers[key] else { return }
         let error = result ?? ErrorResult(
             identifier: "\(entry.reference.identifier)_error", startDate: Date(), endDate: Date(),
             errorDescription: message, errorDomain: AsyncActionError.domain, errorCode: code.rawValue)
         results.appendAsyncResult(error, ownerPath: task.identifiers(along: entry.reference.ownerLocation))
         logger.error("Async action failed", metadata: ["controller": "\(entry.reference.identifier)", "error": "\(error.errorDescription)"])
         events.publish(.actionFailed(identifier: entry.reference.identifier, owner: entry.reference.owner, message: error.errorDescription))
-        if !wasRunning { await entry.controller.cancel() }
-        await writeManifest()
-        let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
-            || task.properties["shouldEndOnInterrupt"] == .bool(true)
-        if endsOnInterrupt, !state.isOver {
-            await finish(.failed)
-        }
     }
 
     /// Forwards a controller's events to the session until they end.
@@ -291,9 +214,8 @@ extension TaskSession {
         case .statusChanged(let status):
             events.publish(.actionStatus(identifier: identifier, owner: entry.reference.owner, status: status), uptime: event.uptime)
         case .failed(let result):
-            await exclusive {
-                await fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
-            }
+            // Takes its turn like any input: it never interleaves with a command at its awaits.
+            try? await submit(.event(.actionFailed(key: key, result: result)))
         case .warning(let message):
             events.publish(.warning(message: message, identifier: identifier), uptime: event.uptime)
         case .progress(.audioLevel(let average, let peak)):

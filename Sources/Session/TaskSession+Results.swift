@@ -8,19 +8,11 @@ import TaskNavigation
 extension TaskSession {
     /// The step's result from what the front end sent (docs/session.md, "Step results"): no
     /// answers give a base result, one answer named after the step an answer result, several
-    /// answers a collection; `skipToIdentifier` is kept on it.
-    func stepResult(_ input: StepResultInput, for step: Step, at location: StepLocation) throws(SessionError) -> any ResultData {
+    /// answers a collection; `skipToIdentifier` is kept on it. The machine has checked the
+    /// answers (`SessionMachine.validate`).
+    func stepResult(_ input: StepResultInput, for step: Step, at location: StepLocation) -> any ResultData {
         let shown = results.currentResult(for: task.identifiers(along: location))?.result.startDate ?? Date()
         let now = Date()
-        var seen: Set<String> = []
-        for answer in input.answers {
-            guard !answer.identifier.isEmpty else {
-                throw SessionError(.invalidArgument, "An answer of step \"\(step.identifier)\" has an empty identifier; name each answer after its question.")
-            }
-            guard seen.insert(answer.identifier).inserted else {
-                throw SessionError(.invalidArgument, "Step \"\(step.identifier)\" got two answers named \"\(answer.identifier)\"; send each answer once.")
-            }
-        }
         func answerResult(_ answer: StepResultInput.Answer, skip: String?) -> AnswerResult {
             AnswerResult(identifier: answer.identifier, startDate: shown, endDate: now, answerType: answer.answerType,
                          value: answer.value, questionText: answer.questionText, skipToIdentifier: skip)
@@ -39,32 +31,23 @@ extension TaskSession {
 
     // MARK: Finishing
 
-    /// Ends the run for `reason`: the timer and prompts stop, every action still active stops
-    /// (or, for a discarded run, is cancelled), the results and the archive are written, and
-    /// subscribers hear `taskFinished`.
+    /// Ends the run for `reason` (the machine decided it and disarmed the clock): prompts stop,
+    /// every action still active stops (or, for a discarded run, is cancelled), the results and
+    /// the archive are written, and subscribers hear `taskFinished`.
     func finish(_ reason: FinishReason) async {
-        guard !state.isOver else { return }
-        timerGeneration &+= 1
-        timer = nil
         await settings.voice?.endStep()
-        for id in ledger.open.keys.sorted() { _ = ledger.answer(id, granted: false) }
-        let active = controllerOrder.filter { controllers[$0]?.isActive == true }
-        if reason == .discarded {
-            await cancelAll()
-        } else {
-            await stop(active)
-        }
+        await feed(reason == .discarded ? .cancelRequested : .stopRequested(keys: nil))
         let endDate = Date()
         var archive: URL?
         if reason == .discarded {
-            state = .finished(reason)
+            _ = machine.handle(.runFinished(reason))
             let store = store, uuid = taskRunUUID
             do { try await BlockingCall.run("run-discard") { try store.discard(uuid) } } catch {
                 logger.error("The discarded run directory could not be deleted", metadata: ["error": "\(error)"])
             }
         } else {
             if reason != .saved { results.finish(endDate: endDate) }
-            state = reason == .saved ? .saved : .finished(reason)
+            _ = machine.handle(.runFinished(reason))
             archive = await finishRun(reason, endDate: endDate)
             if reason != .saved, let report = await checkQuality() {
                 quality = report

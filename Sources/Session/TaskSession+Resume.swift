@@ -46,7 +46,7 @@ extension TaskSession {
         }
         if history.last != current { history.append(current) }
         do {
-            try navigator.restore(history: history, runningAsyncActions: actionsStillRunning(at: current, history: history))
+            try machine.restore(history: history, runningAsyncActions: actionsStillRunning(at: current, history: history), current: current)
         } catch {
             throw SessionError(.invalidArgument, error.description)
         }
@@ -55,15 +55,6 @@ extension TaskSession {
         prompts = manifest.prompts
         startDate = manifest.startDate
         takenNames = taken
-        resumePoint = current
-    }
-
-    /// Showing the saved step again: the actions of its sections that had started and not yet
-    /// stopped are created anew (their earlier files stay as they were).
-    func resumeTransition(at location: StepLocation) -> NavigationTransition {
-        resumePoint = nil
-        return NavigationTransition(from: nil, to: location, direction: .forward, startAsyncActions: navigator.runningAsyncActions,
-                                    startsWithStepTimer: task.step(at: location)?.kind.isTimed ?? false)
     }
 
     /// The actions of the sections around `location` that had started and not yet stopped when

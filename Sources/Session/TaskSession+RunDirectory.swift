@@ -2,7 +2,6 @@ import AsyncActions
 import BlockingCalls
 import Foundation
 import Logging
-import Quality
 import TaskModel
 
 extension TaskSession {
@@ -10,9 +9,9 @@ extension TaskSession {
     func manifest() async -> RunManifest {
         var manifest = RunManifest(
             taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate, results: results.taskResult(),
-            status: state == .saved ? .saved : .running, currentStepPath: navigator.currentStepPath,
+            status: state == .saved ? .saved : .running, currentStepPath: machine.navigator.currentStepPath,
             history: shownPaths, controllers: [], prompts: prompts)
-        for key in controllerOrder {
+        for key in machine.actions.order {
             guard let entry = controllers[key] else { continue }
             let status = await entry.controller.status
             manifest.controllers.append(RunManifest.Controller(
@@ -71,10 +70,13 @@ extension TaskSession {
 
     /// Checks the quality of the finished run and writes `qc.json` (off the actor: it reads
     /// every recorder file). A failure is reported as a warning; the run stays finished.
-    func checkQuality() async -> QualityReport? {
-        let run = run, store = store, thresholds = settings.qualityThresholds
+    func checkQuality() async -> (any RunQualityReport)? {
+        guard let checker = settings.quality else { return nil }
+        let run = run, store = store
         do {
-            return try await BlockingCall.run("run-quality") { try store.writeQuality(of: run, thresholds: thresholds) }
+            return try await BlockingCall.run("run-quality") { () throws(RunStoreError) -> any RunQualityReport in
+                try store.writeQuality(of: run, with: checker)
+            }
         } catch {
             logger.error("The run's quality could not be checked", metadata: ["error": "\(error)"])
             events.publish(.warning(message: "\(error)", identifier: nil))

@@ -2,12 +2,10 @@ public import AsyncActions
 import BlockingCalls
 import Clocks
 public import Foundation
-public import Logging
+import Logging
 public import TaskModel
-public import TaskNavigation
-public import Quality
+import TaskNavigation
 import Synchronization
-import Voice
 
 /// Runs one SageResearch task end to end, as RSDTaskViewModel and RSDTaskViewController do on
 /// iOS, with no UI and no wire format (docs/session.md): navigation, step results, step timers,
@@ -22,48 +20,42 @@ public actor TaskSession {
     public nonisolated let task: TaskDefinition
     /// Every event of the session, for any number of subscribers.
     public nonisolated let events: SessionEventHub
-    public internal(set) var state: SessionState = .loaded {
-        didSet { publishedState.withLock { $0 = state } }
-    }
+    /// Where the session is.
+    public var state: SessionState { machine.state }
     /// `state` as last set, for readers that must not wait for the actor to be free (the daemon
     /// answers `run.status` and `daemon.info` from it, docs/daemon.md).
     public nonisolated var currentState: SessionState { publishedState.withLock { $0 } }
     private let publishedState = Mutex(SessionState.loaded)
 
+    /// The session's state and its transitions (docs/session.md, "The machine"): the actor
+    /// feeds it inputs and carries out the effects it returns.
+    var machine: SessionMachine {
+        didSet { if machine.state != oldValue.state { publishedState.withLock { $0 = machine.state } } }
+    }
     let settings: SessionSettings
     let store: RunStore
     let run: RunDirectory
     var logger: Logger
-    var navigator: TaskNavigator
-    var ledger: PermissionLedger
     var results: ResultHistory
-    /// Keyed by `AsyncActionReference.description` (`owner:identifier`).
+    /// The controllers of the run's actions, keyed by `AsyncActionReference.description`
+    /// (`owner:identifier`); their phases and order are the machine's.
     var controllers: [String: ControllerEntry] = [:]
-    var controllerOrder: [String] = []
-    var timer: StepTimer?
-    /// Bumped whenever the timer of the step shown changes, so an old clock job ends.
-    var timerGeneration: UInt64 = 0
-    /// Whether the step shown has had its `end` prompt spoken.
-    var endSpoken = false
-    /// Whether the step shown got its result from the front end (else the session's base
-    /// result gets its end date when the step is left).
-    var resultSentByFrontEnd = false
+    /// What a stop handed over, until the machine says to record it.
+    var stopResults: [String: [any ResultData]] = [:]
     var startDate = Date()
     /// The quality checks of the finished run (`qc.json`).
-    var quality: QualityReport?
+    var quality: (any RunQualityReport)?
     var prompts: [RunManifest.Prompt] = []
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
     /// Time-driven work for `run()`.
     let jobs: AsyncStream<Job>.Continuation
     private let jobStream: AsyncStream<Job>
-    /// Where a resumed run was saved: `start()` shows that step again.
-    var resumePoint: StepLocation?
     /// File names already used in the run directory (a resumed run records into new files).
     var takenNames: Set<String> = []
-    /// Commands waiting for the one in progress.
-    private var commandBusy = false
-    private var commandWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Inputs waiting for the one being carried out (`oneAtATime`).
+    private var inputBusy = false
+    private var inputWaiters: [CheckedContinuation<Void, Never>] = []
 
     typealias Job = @Sendable () async -> Void
 
@@ -101,8 +93,10 @@ public actor TaskSession {
         self.settings = settings
         taskRunUUID = run.taskRunUUID
         events = SessionEventHub(capacity: settings.eventCapacity)
-        navigator = TaskNavigator(task: task, showsFullInstructions: settings.showsFullInstructions, cohorts: settings.cohorts)
-        ledger = PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout)
+        machine = SessionMachine(
+            task: task, taskRunUUID: run.taskRunUUID,
+            navigator: TaskNavigator(task: task, showsFullInstructions: settings.showsFullInstructions, cohorts: settings.cohorts),
+            ledger: PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout))
         results = Self.emptyResults(of: task, taskRunUUID: run.taskRunUUID, startDate: Date())
         var logger = settings.logger
         logger[metadataKey: "taskRunUUID"] = "\(run.taskRunUUID)"
@@ -119,7 +113,7 @@ public actor TaskSession {
         await withDiscardingTaskGroup { group in
             if let voice = settings.voice {
                 group.addTask { [weak self] in
-                    for await event in voice.events { await self?.voiceEvent(event) }
+                    for await notice in voice.notices() { await self?.voiceNotice(notice) }
                 }
             }
             await withTaskCancellationHandler {
@@ -145,163 +139,75 @@ public actor TaskSession {
 
     /// Starts the task: the first step is shown.
     public func start() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard state == .loaded else {
-                throw SessionError(.invalidState, "The run \(taskRunUUID) was already started (it is \(state)); load the task again to run it again.")
-            }
-            if let resumePoint {
-                state = .running
-                logger.info("Task resumed", metadata: ["stepPath": "\(task.stepPath(of: resumePoint))"])
-                await perform(resumeTransition(at: resumePoint))
-                return
-            }
-            startDate = Date()
-            results = Self.emptyResults(of: task, taskRunUUID: taskRunUUID, startDate: startDate)
-            state = .running
-            logger.info("Task started")
-            let transition: NavigationTransition
-            do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
-            await perform(transition)
-        }
+        try await submit(.command(.start))
     }
 
     /// Goes forward from the step shown, with the step's result from the front end (answers,
     /// `skipToIdentifier`).
     public func forward(_ input: StepResultInput = StepResultInput()) async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            try checkMovable("go forward")
-            guard let step = navigator.currentStep else { throw notRunning("go forward") }
-            guard let location = navigator.currentLocation else { throw notRunning("go forward") }
-            let result = try stepResult(input, for: step, at: location)
-            let transition: NavigationTransition
-            do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
-            try? results.setResult(result, forStep: task.identifiers(along: location))
-            resultSentByFrontEnd = true
-            await perform(transition, exitTarget: (input.skipToIdentifier ?? step.nextStepIdentifier) == "exit")
-        }
+        try await submit(.command(.forward(input)))
     }
 
     /// Goes back to the step shown before; refused at the first step, from a completion step,
     /// and where `goBackward` is in the step's or the task's `shouldHideActions`.
     public func back() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            try checkMovable("go back")
-            guard let step = navigator.currentStep else { throw notRunning("go back") }
-            if step.kind == .completion {
-                throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot go back: the results are written. Go forward to finish the task.")
-            }
-            if hides("goBackward", on: step) {
-                throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the back action (shouldHideActions); go forward or cancel instead.")
-            }
-            let transition: NavigationTransition
-            do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
-            await perform(transition)
-        }
+        try await submit(.command(.back))
     }
 
     /// Skips the step shown: to the step named by its skip action (or `identifier`), else on;
     /// refused where `skip` is in `shouldHideActions` and on a completion step.
     public func skip(to identifier: String? = nil) async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            try checkMovable("skip")
-            guard let step = navigator.currentStep else { throw notRunning("skip") }
-            if hides("skip", on: step) {
-                throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
-            }
-            if step.kind == .completion {
-                throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
-            }
-            let target = identifier ?? step.actionSkipIdentifiers["skip"]
-            let transition: NavigationTransition
-            do throws(NavigationError) { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
-            await perform(transition, exitTarget: (target ?? step.nextStepIdentifier) == "exit")
-        }
+        try await submit(.command(.skip(to: identifier)))
     }
 
     /// Abandons the task (SageResearch's `abandonAssessment`): the run finishes as abandoned
     /// with an answer result `abandonAssessment: true`.
     public func abandon() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard !state.isOver, state != .loaded else { throw notRunning("abandon") }
-            let now = Date()
-            results.appendAsyncResult(
-                AnswerResult(identifier: "abandonAssessment", startDate: now, endDate: now, answerType: .object(["type": .string("boolean")]), value: .bool(true)),
-                ownerPath: task.identifiers(along: navigator.currentLocation?.parent ?? .root))
-            await finish(.abandoned)
-        }
+        try await submit(.command(.abandon))
     }
 
     /// Starts the step timer of the step shown (an active or countdown step).
     public func startTimer() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            try checkMovable("start the timer")
-            guard let timer, case .notStarted = timer.phase else {
-                throw SessionError(.invalidState, self.timer == nil
-                    ? "The step shown has no timer; only active and countdown steps do."
-                    : "The step timer already started; pause or resume it instead.")
-            }
-            await startStepTimer()
-        }
+        try await submit(.command(.startTimer(atMonotonic: RecordingClock.monotonic())))
     }
 
     /// Pauses the step timer; prompts wait and, with `speakWarningOnPause`, the warning is spoken.
     public func pauseTimer() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard state == .running, timer?.isRunning == true else {
-                throw SessionError(.invalidState, "There is no running step timer to pause (the session is \(state)).")
-            }
-            await pauseStepTimer()
-        }
+        try await submit(.command(.pauseTimer(atMonotonic: RecordingClock.monotonic())))
     }
 
     /// Resumes a paused step timer.
     public func resumeTimer() async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard state == .paused, timer?.isPaused == true else {
-                throw SessionError(.invalidState, "The step timer is not paused (the session is \(state)); there is nothing to resume.")
-            }
-            await resumeStepTimer()
-        }
+        try await submit(.command(.resumeTimer(atMonotonic: RecordingClock.monotonic())))
     }
 
     /// Answers the permission request `id`.
     public func answerPermission(_ id: UInt64, granted: Bool) async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard ledger.open[id] != nil else {
-                throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
-            }
-            await permissionAnswered(id, granted: granted, byTimeout: false)
-        }
+        try await submit(.command(.answerPermission(id: id, granted: granted)))
     }
 
     /// Cancels the run: with `save`, controllers stop, finished files are kept and the run can
     /// be resumed; without, every controller is cancelled and the run directory is deleted.
     public func cancel(save: Bool) async throws(SessionError) {
-        try await exclusive { () throws(SessionError) in
-            guard !state.isOver else { throw notRunning("cancel") }
-            await finish(save ? .saved : .discarded)
-        }
+        try await submit(.command(.cancel(save: save)))
     }
 
     /// Ends the run as interrupted (the daemon is stopping): controllers stop and keep their
     /// files, results and the archive are written.
     public func interrupt() async {
-        await exclusive {
-            guard !state.isOver else { return }
-            await finish(.interrupted)
-        }
+        try? await submit(.command(.interrupt))
     }
 
     // MARK: Queries
 
     /// The path of the step shown, if any.
-    public var currentStepPath: String? { navigator.currentStepPath }
+    public var currentStepPath: String? { machine.navigator.currentStepPath }
 
     /// The statuses of the run's async actions, in the order they were created.
     public var actionStatuses: [(owner: String, identifier: String, status: AsyncActionStatus)] {
         get async {
             var statuses: [(String, String, AsyncActionStatus)] = []
-            for key in controllerOrder {
+            for key in machine.actions.order {
                 guard let entry = controllers[key] else { continue }
                 statuses.append((entry.reference.owner, entry.reference.identifier, await entry.controller.status))
             }
@@ -310,39 +216,58 @@ public actor TaskSession {
     }
 
     /// The permission questions waiting for an answer.
-    public var openPermissionRequests: [UInt64] { ledger.open.keys.sorted() }
+    public var openPermissionRequests: [UInt64] { machine.ledger.open.keys.sorted() }
 
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }
 
     /// The quality checks of the run, once it finished (not saved or discarded); nil before,
     /// or when they could not be made.
-    public var qualityReport: QualityReport? { quality }
+    public var qualityReport: (any RunQualityReport)? { quality }
 
     /// The run directory.
     public nonisolated var runDirectory: URL { run.url }
 
-    // MARK: Helpers
+    // MARK: Carrying out the machine
 
-    /// Runs `body` when no other command is in progress, so commands never interleave at their
-    /// awaits; waiting commands go in arrival order.
-    func exclusive<T>(_ body: () async throws(SessionError) -> T) async throws(SessionError) -> T {
-        if commandBusy {
-            await withCheckedContinuation { commandWaiters.append($0) }
+    /// Feeds `input` to the machine once no other input is being carried out, and carries out
+    /// the effects it returns; a refused command throws its `SessionError`. The input is made
+    /// when its turn comes, so the times it carries are those of its turn.
+    func submit(_ input: @autoclosure () -> SessionMachine.Input) async throws(SessionError) {
+        try await oneAtATime { () throws(SessionError) in
+            await carryOut(try machine.handle(input()))
         }
-        commandBusy = true
-        defer {
-            if commandWaiters.isEmpty {
-                commandBusy = false
-            } else {
-                commandWaiters.removeFirst().resume()
-            }
-        }
-        return try await body()
     }
 
-    func exclusive(_ body: () async -> Void) async {
-        try? await exclusive { () throws(SessionError) in await body() }
+    /// Feeds an event that an effect being carried out produced (its input holds the turn).
+    func feed(_ event: SessionMachine.Event) async {
+        await carryOut(machine.handle(event))
+    }
+
+    /// Carries out `effects` in order. Re-checked before each: once the run has ended (an
+    /// effect's await let a failure end it), what is left of the batch is moot.
+    func carryOut(_ effects: [SessionMachine.Effect]) async {
+        for effect in effects {
+            guard !machine.state.isOver else { return }
+            await carryOut(effect)
+        }
+    }
+
+    /// Runs `body` when no other input is being carried out, so that inputs never interleave
+    /// at their awaits (the actor alone would let them); waiting inputs go in arrival order.
+    func oneAtATime(_ body: () async throws(SessionError) -> Void) async throws(SessionError) {
+        if inputBusy {
+            await withCheckedContinuation { inputWaiters.append($0) }
+        }
+        inputBusy = true
+        defer {
+            if inputWaiters.isEmpty {
+                inputBusy = false
+            } else {
+                inputWaiters.removeFirst().resume()
+            }
+        }
+        try await body()
     }
 
     /// The results of a run not started yet, with the task's schema keys (`versionString`,
@@ -357,30 +282,6 @@ public actor TaskSession {
         let schema = properties["schemaIdentifier"]?.stringValue ?? properties["schemaInfo"]?.objectValue?["identifier"]?.stringValue
         return ResultHistory(taskIdentifier: task.identifier, taskRunUUID: taskRunUUID, startDate: startDate,
                              assessmentIdentifier: task.identifier, schemaIdentifier: schema, versionString: version)
-    }
-
-    func checkMovable(_ what: String) throws(SessionError) {
-        switch state {
-        case .running, .paused: return
-        case .waitingForPermission:
-            throw SessionError(.permissionPending, "Answer the permission request \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ")) before you \(what).")
-        case .loaded, .finished, .saved:
-            throw notRunning(what)
-        }
-    }
-
-    func notRunning(_ what: String) -> SessionError {
-        switch state {
-        case .loaded: SessionError(.invalidState, "The run \(taskRunUUID) has not started; start it before you \(what).")
-        default: SessionError(.invalidState, "The run \(taskRunUUID) is \(state); it cannot \(what). Load the task again, or resume a saved run.")
-        }
-    }
-
-    func hides(_ action: String, on step: Step) -> Bool {
-        func list(_ properties: [String: JSONValue]) -> [String] {
-            (properties["shouldHideActions"]?.arrayValue ?? []).compactMap(\.stringValue)
-        }
-        return list(step.properties).contains(action) || list(task.properties).contains(action)
     }
 
 }

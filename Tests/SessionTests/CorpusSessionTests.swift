@@ -52,7 +52,7 @@ struct CorpusSessionTests {
             Issue.record("The run did not end with qualityChecked then taskFinished", sourceLocation: sourceLocation)
             return nil
         }
-        return report
+        return report as? QualityReport
     }
 
     @Test("Walk_And_Balance: transforms load the walk and balance sections, each recording 30 s of motion")

@@ -1,5 +1,7 @@
+import Daemon
 import Foundation
 import Logging
+import Quality
 import Testing
 import TaskModel
 import TestSupport
@@ -25,7 +27,7 @@ import TestSupport
         // The kill left the motion file open-ended.
         #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: motionURL))) == nil)
 
-        let reports = store.recoverInterruptedRuns()
+        let reports = store.recoverInterruptedRuns(quality: QualityChecks())
         let report = try #require(reports.first)
         #expect(reports.count == 1)
         #expect(report.error == nil)
@@ -63,7 +65,7 @@ import TestSupport
         #expect((result.asyncResults.first?.result as? FileResult)?.relativePath == "roomSound.wav")
         #expect(try RunArchive.entryNames(of: run.archiveURL) == ["walk_motion.json", "roomSound.wav", "answers.json", "taskResult.json", "metadata.json"])
         // The recovered run's quality is checked: qc.json beside the run, not in the archive.
-        let quality = try #require(report.quality)
+        let quality = try #require(report.quality as? QualityReport)
         #expect(quality.checks.contains { $0.identifier.hasPrefix("motion") })
         #expect(FileManager.default.fileExists(atPath: run.url.appendingPathComponent("qc.json").path))
 

@@ -2,7 +2,6 @@ public import Foundation
 public import TaskModel
 public import TaskNavigation
 public import AsyncActions
-public import Quality
 
 /// One thing a session reports, numbered in the order it happened.
 public struct SessionEvent: Sendable {
@@ -44,7 +43,7 @@ public struct SessionEvent: Sendable {
         /// The quality checks of the run that just ended (`qc.json` in its run directory), sent
         /// right before `taskFinished` for every run that finished (not for a saved or
         /// discarded one), so a front end can say at once that a recording must be repeated.
-        case qualityChecked(QualityReport)
+        case qualityChecked(any RunQualityReport)
         /// The run ended; results and the archive are in `runDirectory`.
         case taskFinished(reason: FinishReason, runDirectory: URL, archive: URL?)
         /// This subscriber was too slow: `count` events before this one were dropped.

@@ -1,5 +1,4 @@
 public import Foundation
-public import Quality
 public import SampleFiles
 
 /// What recovery did to one run left unfinished by a crash or a stop.
@@ -15,5 +14,5 @@ public struct RecoveryReport: Sendable {
     /// Why the run could not be recovered; it is left as it was.
     public var error: RunStoreError?
     /// The recovered run's quality (`qc.json`); nil when it could not be checked (see `problems`).
-    public var quality: QualityReport?
+    public var quality: (any RunQualityReport)?
 }

@@ -1,5 +1,4 @@
 public import Foundation
-public import Quality
 import SampleFiles
 import SystemPackage
 import TaskModel
@@ -10,8 +9,8 @@ extension RunStore {
     /// declared them, marks the run `interrupted`, and writes its results and archive. Saved
     /// runs are left to be resumed; a run that cannot be read or repaired is reported and left
     /// as it is. Call it when the daemon starts, before any session runs.
-    /// Each recovered run's quality is then checked with `qualityThresholds` (`qc.json`).
-    public func recoverInterruptedRuns(now: Date = Date(), qualityThresholds: QualityThresholds = QualityThresholds()) -> [RecoveryReport] {
+    /// Each recovered run's quality is then checked by `quality` (`qc.json`), when given.
+    public func recoverInterruptedRuns(now: Date = Date(), quality: (any RunQualityChecking)? = nil) -> [RecoveryReport] {
         var reports: [RecoveryReport] = []
         for run in runDirectories() {
             removeTemporaryFiles(in: run)
@@ -25,9 +24,9 @@ extension RunStore {
             }
             guard manifest.status == .running else { continue }
             var report = recover(run, manifest: manifest, now: now)
-            if report.error == nil {
+            if report.error == nil, let quality {
                 do {
-                    report.quality = try writeQuality(of: run, thresholds: qualityThresholds)
+                    report.quality = try writeQuality(of: run, with: quality)
                 } catch {
                     report.problems.append(error.description)
                     logger.error("The quality of a recovered run could not be checked.", metadata: ["taskRunUUID": "\(run.taskRunUUID)", "error": "\(error)"])

@@ -1,4 +1,5 @@
 import AsyncActions
+import Daemon
 import Foundation
 import Logging
 import Recorders
@@ -37,8 +38,8 @@ struct SessionHarness {
         var settings = SessionSettings(
             makeController: { controllers.makeController(for: $0, output: $1, settings: device) },
             permissionPolicy: policy, permissionTimeout: permissionTimeout,
-            voice: speaks ? try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger) : nil,
-            logger: logger)
+            voice: speaks ? PrompterVoice(try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger)) : nil,
+            quality: QualityChecks(), logger: logger)
         configure(&settings)
         let session = try await TaskSession.create(task: task, store: store, settings: settings)
         return SessionHarness(dataDirectory: scratch, session: session, store: store, settings: settings)

@@ -1,0 +1,68 @@
+public import Session
+public import Voice
+
+/// Voice's prompter as the voice a task session speaks with (Session's `SessionVoice`,
+/// docs/session.md, "Voice and quality").
+public struct PrompterVoice: SessionVoice {
+    public let prompter: VoicePrompter
+
+    public init(_ prompter: VoicePrompter) {
+        self.prompter = prompter
+    }
+
+    public func notices() -> AsyncStream<VoiceNotice> {
+        let events = prompter.events
+        return AsyncStream { continuation in
+            let forwarding = Task {
+                for await event in events {
+                    switch event {
+                    case .promptStarted(let stepPath, let text, let scheduled, let onset):
+                        continuation.yield(.promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
+                    case .promptFinished:
+                        continue
+                    case .playbackFailed(let message):
+                        continuation.yield(.playbackFailed(message: message))
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in forwarding.cancel() }
+        }
+    }
+
+    public func preload(_ prompts: [StepPrompt]) async {
+        await prompter.preload(prompts.map(Self.spoken))
+    }
+
+    public func prepare(stepPath: String, prompts: [StepPrompt]) async throws {
+        try await prompter.prepare(stepPath: stepPath, prompts: prompts.map(Self.spoken))
+    }
+
+    public func startTimer(atMonotonic: Double?) async {
+        await prompter.startTimer(atMonotonic: atMonotonic)
+    }
+
+    public func pauseTimer(speakWarning: Bool) async {
+        await prompter.pauseTimer(speakWarning: speakWarning)
+    }
+
+    public func resumeTimer() async {
+        await prompter.resumeTimer()
+    }
+
+    public func endStep() async {
+        await prompter.endStep()
+    }
+
+    public func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws {
+        try await prompter.speak(text, stepPath: stepPath, key: key, scheduledAtMonotonic: scheduledAtMonotonic)
+    }
+
+    public func play(_ sound: StepSound, stepPath: String) async throws {
+        try await prompter.play(sound == .finish ? .finish : .start, stepPath: stepPath)
+    }
+
+    static func spoken(_ prompt: StepPrompt) -> SpokenPrompt {
+        SpokenPrompt(time: prompt.time, text: prompt.text, key: prompt.key)
+    }
+}

@@ -1,0 +1,23 @@
+/// What a session needs of a voice (docs/session.md, "Voice and quality"): the host adapts its
+/// prompter to it (the daemon adapts Voice's `VoicePrompter`), so the session speaks without
+/// knowing how. One step at a time: `preload` before the step shows, `prepare` its timed
+/// prompts, `startTimer`/`pauseTimer`/`resumeTimer` with the step timer, `endStep` when it is left.
+public protocol SessionVoice: Sendable {
+    /// What the voice reports while the session runs; read by one session at a time.
+    func notices() -> AsyncStream<VoiceNotice>
+    /// Makes the clips of `prompts` ready, so nothing is left to make once the step shows.
+    func preload(_ prompts: [StepPrompt]) async
+    /// Takes the timed prompts of the step at `stepPath`; they wait for `startTimer`.
+    func prepare(stepPath: String, prompts: [StepPrompt]) async throws
+    /// The step timer started at CLOCK_MONOTONIC `atMonotonic` (now when nil).
+    func startTimer(atMonotonic: Double?) async
+    /// The step timer paused; with `speakWarning` the pause warning is spoken.
+    func pauseTimer(speakWarning: Bool) async
+    func resumeTimer() async
+    /// The step is left: what it had queued is dropped.
+    func endStep() async
+    /// Speaks `text` now (scheduled at `scheduledAtMonotonic` for prompts.json, when given).
+    func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws
+    /// Plays the step's start or finish sound.
+    func play(_ sound: StepSound, stepPath: String) async throws
+}

@@ -1,0 +1,5 @@
+/// The sound a step's `playSound*` command plays.
+public enum StepSound: Sendable, Hashable {
+    case start
+    case finish
+}

@@ -1,0 +1,543 @@
+import AsyncActions
+import Foundation
+import TaskModel
+import TaskNavigation
+
+/// A task session as plain state (docs/session.md, "The machine"): it takes a command or an
+/// event and returns the effects for its caller, the `TaskSession` actor, to carry out, or the
+/// `SessionError` that refuses the command. No I/O, no clock, no await; tested table by table
+/// on its own, as `AsyncActionLifecycle` is.
+///
+/// It owns where the session is (`state`), the navigator, the permission questions, the phase
+/// of every async action, and the step shown with its step clock. A new kind of step or answer (questions, cohorts, hands)
+/// becomes a case of `ShownStep` and transitions here, not a flag on the actor.
+struct SessionMachine: Sendable {
+    let task: TaskDefinition
+    let taskRunUUID: UUID
+    /// Where the session is, as clients see it.
+    private(set) var state: SessionState = .loaded
+    /// Why the run is ending, from the moment the machine decided it until `runFinished`.
+    private(set) var ending: FinishReason?
+    private(set) var navigator: TaskNavigator
+    /// The permission answers and open questions.
+    private(set) var ledger: PermissionLedger
+    /// The run's async actions and their phases.
+    private(set) var actions = ActionTable()
+    /// The step shown; nil before the start and after the end.
+    private(set) var shown: ShownStep?
+    /// Where a resumed run was saved: `start` shows that step again.
+    private(set) var resumePoint: StepLocation?
+    /// The last clock generation handed out (each arming gets a new one).
+    private var lastGeneration: UInt64 = 0
+
+    init(task: TaskDefinition, taskRunUUID: UUID, navigator: TaskNavigator, ledger: PermissionLedger) {
+        self.task = task
+        self.taskRunUUID = taskRunUUID
+        self.navigator = navigator
+        self.ledger = ledger
+    }
+
+    /// True once the run has ended or is ending: nothing but the end is carried out.
+    var isEnding: Bool { ending != nil || state.isOver }
+
+    /// Takes `input` and returns the effects to carry out, in order; a command not allowed now
+    /// is refused with the error the front end gets.
+    mutating func handle(_ input: Input) throws(SessionError) -> [Effect] {
+        switch input {
+        case .command(let command): try handle(command)
+        case .event(let event): handle(event)
+        }
+    }
+
+    /// The saved run's history goes back into the navigator; `start` shows `current` again.
+    mutating func restore(history: [StepLocation], runningAsyncActions: [AsyncActionReference], current: StepLocation) throws(NavigationError) {
+        try navigator.restore(history: history, runningAsyncActions: runningAsyncActions)
+        resumePoint = current
+    }
+
+    /// The monotonic time the clock job of `generation` should wake up next; nil when it is
+    /// no longer armed (the job ends).
+    func clockDeadline(_ generation: UInt64, after now: Double) -> Double? {
+        guard !isEnding, let clock = shown?.clock, clock.armed == generation else { return nil }
+        return clock.timer.nextDeadline(after: now)
+    }
+
+    // MARK: Shared transitions
+
+    /// Shows the step `transition` enters (or none at the end), with a fresh clock for a timed
+    /// step, and returns the effects of the move (docs/session.md, "A move"): the step left
+    /// ends, actions stop, sections close and open, the new step is shown with its actions and
+    /// prompts, its timer is set up; the end of the run follows a move past the last step.
+    private mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
+        var effects: [Effect] = []
+        if let leaving, let step = task.step(at: leaving.location) {
+            effects += leave(step, shown: leaving, direction: transition.direction)
+        }
+        if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
+        if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
+            effects.append(.moveSections(exited: transition.exitedContainers, entered: transition.enteredContainers, direction: transition.direction))
+        }
+        guard let location = transition.to, let step = task.step(at: location) else {
+            shown = nil
+            return effects + [.then(.endRun(exitTarget ? .earlyExit : .completed))]
+        }
+        let clock = step.kind.isTimed ? step.effectiveDuration.map { StepClock(timer: StepTimer(duration: $0)) } : nil
+        shown = ShownStep(location: location, path: task.stepPath(of: location), clock: clock)
+        effects.append(.showStep(at: location, direction: transition.direction))
+        if !transition.startAsyncActions.isEmpty { effects.append(.createActions(transition.startAsyncActions, on: location)) }
+        effects += [.presentStep(at: location, direction: transition.direction), .setUpStep]
+        if isLastCompletionStep(location) {
+            // SageResearch's result-ready moment: every recorder stops, the results are written.
+            effects += [.stopActiveActions, .writeResults]
+        }
+        return effects + [.writeManifest]
+    }
+
+    /// The step shown ends: its `end` prompt is spoken if the timer did not get to it (forward
+    /// only), a step without a timer performs its finish commands, queued prompts are dropped,
+    /// and its result gets its end date unless the front end sent it.
+    private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) -> [Effect] {
+        var effects: [Effect] = []
+        if direction == .forward, shown.endPrompt == .notSpoken, let end = step.spokenInstructions?["end"] {
+            effects.append(.speak(end, stepPath: shown.path))
+        }
+        if direction == .forward, shown.clock == nil {
+            // A step without a timer finishes when the person moves on.
+            effects.append(.performStepCommands(stepPath: shown.path, finishing: true))
+        }
+        effects.append(.voiceEndStep)
+        if shown.result == .shown { effects.append(.endStepResult(at: shown.location)) }
+        return effects
+    }
+
+    /// True for the task's last step when it is a completion step.
+    func isLastCompletionStep(_ location: StepLocation) -> Bool {
+        guard task.step(at: location)?.kind == .completion else { return false }
+        var container = task.container
+        for (depth, index) in location.indexPath.enumerated() {
+            guard index == container.steps.count - 1 else { return false }
+            if depth < location.indexPath.count - 1 {
+                guard let inner = container.steps[index].container else { return false }
+                container = inner
+            }
+        }
+        return true
+    }
+
+    /// The location of the step at `path`: the step shown's, else found in the task.
+    func location(ofPath path: String) -> StepLocation? {
+        if let shown, shown.path == path { return shown.location }
+        return task.allLocations().first { task.stepPath(of: $0) == path }
+    }
+
+    /// Starts the step timer at `now` and arms its clock.
+    private mutating func startClock(at now: Double) -> [Effect] {
+        guard var shown, var clock = shown.clock, clock.timer.start(at: now) else { return [] }
+        let generation = nextGeneration()
+        clock.armed = generation
+        shown.clock = clock
+        self.shown = shown
+        // Every created action with permission starts with the step timer (DESIGN: section 3).
+        return startActions(actions.keys(in: .ready), stepPath: shown.path) + [
+            .performStepCommands(stepPath: shown.path, finishing: false),
+            .voiceStartTimer(atMonotonic: now),
+            .publishTimer(.started(stepPath: shown.path, duration: clock.timer.duration)),
+            .armClock(generation: generation),
+            .writeManifest,
+        ]
+    }
+
+    /// Decides to end the run for `reason`, unless it is already ending.
+    private mutating func end(_ reason: FinishReason) -> [Effect] {
+        guard !isEnding else { return [] }
+        ending = reason
+        shown?.clock?.armed = nil
+        // Questions still open are denied; nobody is left to answer them.
+        for id in ledger.open.keys.sorted() { _ = ledger.answer(id, granted: false) }
+        return [.finishRun(reason)]
+    }
+
+    private mutating func nextGeneration() -> UInt64 {
+        lastGeneration &+= 1
+        return lastGeneration
+    }
+
+    /// The run's end is carried out: the state clients see is final.
+    private mutating func finished(_ reason: FinishReason) {
+        state = reason == .saved ? .saved : .finished(reason)
+        ending = nil
+        shown = nil
+    }
+
+    /// Whether the timer of `step` starts by itself.
+    static func startsTimerAutomatically(_ step: Step) -> Bool {
+        step.kind == .countdown || step.commands.contains(.startTimerAutomatically) || step.transitionsAutomatically
+    }
+
+    /// Whether `action` is in the step's or the task's `shouldHideActions`.
+    func hides(_ action: String, on step: Step) -> Bool {
+        func list(_ properties: [String: JSONValue]) -> [String] {
+            (properties["shouldHideActions"]?.arrayValue ?? []).compactMap(\.stringValue)
+        }
+        return list(step.properties).contains(action) || list(task.properties).contains(action)
+    }
+}
+
+// MARK: - Commands
+
+extension SessionMachine {
+    /// A command: its refusal, or the state it moves to and the effects.
+    mutating func handle(_ command: Command) throws(SessionError) -> [Effect] {
+        switch command {
+        case .start:
+            return try start()
+        case .forward(let input):
+            return try forward(input)
+        case .back:
+            return try back()
+        case .skip(let identifier):
+            return try skip(to: identifier)
+        case .abandon:
+            guard !isEnding, state != .loaded else { throw notRunning("abandon") }
+            let owner = navigator.currentLocation?.parent ?? .root
+            return [.recordAbandonment(ownerLocation: owner)] + end(.abandoned)
+        case .startTimer(let now):
+            try checkMovable("start the timer")
+            guard let clock = shown?.clock, case .notStarted = clock.timer.phase else {
+                throw SessionError(.invalidState, shown?.clock == nil
+                    ? "The step shown has no timer; only active and countdown steps do."
+                    : "The step timer already started; pause or resume it instead.")
+            }
+            return startClock(at: now)
+        case .pauseTimer(let now):
+            guard state == .running, var shown, var clock = shown.clock, clock.timer.isRunning,
+                  let elapsed = clock.timer.pause(at: now) else {
+                throw SessionError(.invalidState, "There is no running step timer to pause (the session is \(state)).")
+            }
+            clock.armed = nil
+            shown.clock = clock
+            self.shown = shown
+            state = .paused
+            let speakWarning = task.step(at: shown.location)?.commands.contains(.speakWarningOnPause) ?? false
+            return [.voicePauseTimer(speakWarning: speakWarning), .publishTimer(.paused(stepPath: shown.path, elapsed: elapsed)), .writeManifest]
+        case .resumeTimer(let now):
+            guard state == .paused, var shown, var clock = shown.clock, clock.timer.isPaused, clock.timer.resume(at: now) else {
+                throw SessionError(.invalidState, "The step timer is not paused (the session is \(state)); there is nothing to resume.")
+            }
+            let generation = nextGeneration()
+            clock.armed = generation
+            shown.clock = clock
+            self.shown = shown
+            state = .running
+            return [
+                .voiceResumeTimer, .publishTimer(.resumed(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now))),
+                .armClock(generation: generation), .writeManifest,
+            ]
+        case .answerPermission(let id, let granted):
+            guard let question = ledger.answer(id, granted: granted) else {
+                throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
+            }
+            return permissionAnswered(question, granted: granted, byTimeout: false)
+        case .cancel(let save):
+            guard !isEnding else { throw notRunning("cancel") }
+            return end(save ? .saved : .discarded)
+        case .interrupt:
+            return end(.interrupted)
+        }
+    }
+
+    private mutating func start() throws(SessionError) -> [Effect] {
+        guard state == .loaded, !isEnding else {
+            throw SessionError(.invalidState, "The run \(taskRunUUID) was already started (it is \(state)); load the task again to run it again.")
+        }
+        if let resumePoint {
+            self.resumePoint = nil
+            state = .running
+            // The actions of the saved step's sections that had started and not stopped record again.
+            let transition = NavigationTransition(
+                from: nil, to: resumePoint, direction: .forward, startAsyncActions: navigator.runningAsyncActions,
+                startsWithStepTimer: task.step(at: resumePoint)?.kind.isTimed ?? false)
+            return [.resumeResults(stepPath: task.stepPath(of: resumePoint))] + move(transition, leaving: nil, exitTarget: false)
+        }
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
+        state = .running
+        return [.beginResults] + move(transition, leaving: nil, exitTarget: false)
+    }
+
+    private mutating func forward(_ input: StepResultInput) throws(SessionError) -> [Effect] {
+        try checkMovable("go forward")
+        guard let step = navigator.currentStep, let location = navigator.currentLocation else { throw notRunning("go forward") }
+        try Self.validate(input, for: step)
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
+        var leaving = shown
+        leaving?.result = .frontEnd
+        let exit = (input.skipToIdentifier ?? step.nextStepIdentifier) == "exit"
+        return [.recordStepResult(input, at: location)] + move(transition, leaving: leaving, exitTarget: exit)
+    }
+
+    private mutating func back() throws(SessionError) -> [Effect] {
+        try checkMovable("go back")
+        guard let step = navigator.currentStep else { throw notRunning("go back") }
+        if step.kind == .completion {
+            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot go back: the results are written. Go forward to finish the task.")
+        }
+        if hides("goBackward", on: step) {
+            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the back action (shouldHideActions); go forward or cancel instead.")
+        }
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
+        return move(transition, leaving: shown, exitTarget: false)
+    }
+
+    private mutating func skip(to identifier: String?) throws(SessionError) -> [Effect] {
+        try checkMovable("skip")
+        guard let step = navigator.currentStep else { throw notRunning("skip") }
+        if hides("skip", on: step) {
+            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
+        }
+        if step.kind == .completion {
+            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
+        }
+        let target = identifier ?? step.actionSkipIdentifiers["skip"]
+        let transition: NavigationTransition
+        do throws(NavigationError) { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
+        return move(transition, leaving: shown, exitTarget: (target ?? step.nextStepIdentifier) == "exit")
+    }
+
+    /// The answers of a forward command: each named, none twice.
+    static func validate(_ input: StepResultInput, for step: Step) throws(SessionError) {
+        var seen: Set<String> = []
+        for answer in input.answers {
+            guard !answer.identifier.isEmpty else {
+                throw SessionError(.invalidArgument, "An answer of step \"\(step.identifier)\" has an empty identifier; name each answer after its question.")
+            }
+            guard seen.insert(answer.identifier).inserted else {
+                throw SessionError(.invalidArgument, "Step \"\(step.identifier)\" got two answers named \"\(answer.identifier)\"; send each answer once.")
+            }
+        }
+    }
+
+    func checkMovable(_ what: String) throws(SessionError) {
+        if isEnding { throw notRunning(what) }
+        switch state {
+        case .running, .paused: return
+        case .waitingForPermission:
+            throw SessionError(.permissionPending, "Answer the permission request \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ")) before you \(what).")
+        case .loaded, .finished, .saved:
+            throw notRunning(what)
+        }
+    }
+
+    func notRunning(_ what: String) -> SessionError {
+        switch state {
+        case .loaded: SessionError(.invalidState, "The run \(taskRunUUID) has not started; start it before you \(what).")
+        default: SessionError(.invalidState, "The run \(taskRunUUID) is \(state); it cannot \(what). Load the task again, or resume a saved run.")
+        }
+    }
+}
+
+// MARK: - Events
+
+extension SessionMachine {
+    /// An event: what follows from it now. Events are never refused; one that no longer fits
+    /// the state (a tick of a disarmed clock, a deadline of an answered question) does nothing.
+    mutating func handle(_ event: Event) -> [Effect] {
+        switch event {
+        case .clockDue(let generation, let now):
+            guard !isEnding, var shown, var clock = shown.clock, clock.armed == generation else { return [] }
+            if clock.timer.finishIfDue(at: now) {
+                clock.armed = nil
+                shown.clock = clock
+                if task.step(at: shown.location)?.spokenInstructions?["end"] != nil { shown.endPrompt = .spoken }
+                self.shown = shown
+                return timerEnded(shown)
+            }
+            guard clock.timer.isRunning else { return [] }
+            return [.publishTimer(.tick(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now).rounded(), remaining: clock.timer.remaining(at: now).rounded()))]
+
+        case .permissionDeadline(let id, let now):
+            guard let question = ledger.open[id], question.deadline <= now + 0.001, ledger.answer(id, granted: false) != nil else { return [] }
+            return permissionAnswered(question, granted: false, byTimeout: true)
+
+        case .promptStarted(let stepPath, let text):
+            // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
+            guard var shown, shown.path == stepPath, let clock = shown.clock, clock.timer.duration > 0,
+                  let end = task.step(at: shown.location)?.spokenInstructions?["end"], end == text else { return [] }
+            shown.endPrompt = .spoken
+            self.shown = shown
+            return []
+
+        case .permissionsSettled(let now):
+            guard !isEnding, !ledger.isWaiting, state == .waitingForPermission else { return [] }
+            state = shown?.clock?.timer.isPaused == true ? .paused : .running
+            var effects: [Effect] = []
+            if let shown, let step = task.step(at: shown.location), let clock = shown.clock,
+               case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) {
+                effects = startClock(at: now)
+            }
+            return effects + [.writeManifest]
+
+        case .stepSetUp(let now):
+            guard !isEnding, let shown, let step = task.step(at: shown.location) else { return [] }
+            guard shown.clock != nil else {
+                // A step without a timer starts when it is shown (RSDStepViewController's start commands).
+                return [.performStepCommands(stepPath: shown.path, finishing: false)]
+            }
+            guard Self.startsTimerAutomatically(step), !ledger.isWaiting else { return [] }
+            return startClock(at: now)
+
+        case .timerEndCarriedOut(let stepPath):
+            guard !isEnding, let shown, shown.path == stepPath, let step = task.step(at: shown.location),
+                  step.transitionsAutomatically else { return [] }
+            do {
+                let transition = try navigator.goForward(skipToIdentifier: nil)
+                return move(transition, leaving: shown, exitTarget: step.nextStepIdentifier == "exit")
+            } catch {
+                return [.warn("The step \(stepPath) could not move on by itself: \(error)")]
+            }
+
+        case .actionCreated(let reference, let location, let now):
+            return actionCreated(reference, on: location, at: now)
+
+        case .deviceChecked(let key, let failure):
+            // Re-checked: the run may have ended or the action been stopped meanwhile.
+            guard actions[key] == .preparing else { return [] }
+            if let failure { return fail(key, code: .permissionDenied, message: failure) }
+            actions.set(key, .ready)
+            // An action created while its owner's timer already runs starts at once.
+            guard let shown, shown.clock?.timer.isRunning == true else { return [] }
+            return startActions([key], stepPath: shown.path)
+
+        case .actionStartFailed(let key, let message):
+            return fail(key, code: .deviceFailed, message: message)
+
+        case .stopRequested(let keys):
+            var stopping: [String] = [], cancelling: [String] = []
+            for key in keys ?? actions.activeKeys {
+                switch actions[key] {
+                case .running:
+                    actions.set(key, .stopped)
+                    stopping.append(key)
+                case .preparing, .asking, .ready:
+                    actions.set(key, .cancelled)
+                    cancelling.append(key)
+                case .stopped, .failed, .cancelled, nil:
+                    continue
+                }
+            }
+            return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
+
+        case .cancelRequested:
+            let active = actions.activeKeys
+            for key in active { actions.set(key, .cancelled) }
+            return active.isEmpty ? [] : [.cancelControllers(active)]
+
+        case .actionStopped(let key, let outcome):
+            // Re-checked: a failure handled meanwhile has recorded the error itself.
+            guard actions[key] == .stopped else { return [] }
+            switch outcome {
+            case .results:
+                return [.recordActionResults(key: key)]
+            case .errorResult(let result):
+                // A failure before or during the stop, announced like one while recording.
+                actions.set(key, .running)
+                return fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
+            case .failed(let message):
+                actions.set(key, .running)
+                return fail(key, code: .deviceFailed, message: message)
+            }
+
+        case .actionFailed(let key, let result):
+            return fail(key, code: .deviceFailed, message: result.errorDescription, result: result)
+
+        case .endRun(let reason):
+            return end(reason)
+
+        case .runFinished(let reason):
+            finished(reason)
+            return []
+        }
+    }
+
+    /// Decides the permissions of the action just created: policy first, the front end when
+    /// the policy says ask, then the controller's own check that its device opens.
+    private mutating func actionCreated(_ reference: AsyncActionReference, on location: StepLocation, at now: Double) -> [Effect] {
+        let key = reference.description
+        actions.create(reference)
+        var effects: [Effect] = []
+        var waiting = false
+        for permission in reference.configuration.permissionTypes {
+            switch ledger.request(permission, for: key, now: now) {
+            case .granted:
+                continue
+            case .denied:
+                return effects + fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was denied, so \(reference.identifier) does not record. Change the permission policy or answer the request to record it.")
+            case .waiting:
+                waiting = true
+            case .ask(let question):
+                waiting = true
+                effects.append(.askPermission(question, actionIdentifier: reference.identifier, on: location))
+            }
+        }
+        guard waiting else { return effects + [.requestDevice(key: key)] }
+        actions.set(key, .asking)
+        if !isEnding, state == .running || state == .paused { state = .waitingForPermission }
+        return effects
+    }
+
+    /// The answer to `question` (recorded in the ledger): the actions it granted check their
+    /// devices once no other question of theirs is open, the ones it denied fail; then the
+    /// session goes on if no question is left.
+    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool) -> [Effect] {
+        var effects: [Effect] = [.publishPermissionAnswered(question, granted: granted)]
+        for key in question.waiting where actions[key] == .asking {
+            if granted {
+                // Other permissions of the same action may still be open.
+                guard !ledger.open.values.contains(where: { $0.waiting.contains(key) }) else { continue }
+                actions.set(key, .preparing)
+                effects.append(.requestDevice(key: key))
+            } else {
+                let how = byTimeout ? "was not answered within \(String(format: "%g", ledger.timeout)) s" : "was denied"
+                let identifier = actions.reference(key)?.identifier ?? key
+                effects += fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(identifier) does not record.")
+            }
+        }
+        return effects + [.settlePermissions]
+    }
+
+    /// Starts the ready actions `keys`.
+    private mutating func startActions(_ keys: [String], stepPath: String) -> [Effect] {
+        let starting = keys.filter { actions[$0] == .ready }
+        guard !starting.isEmpty else { return [] }
+        for key in starting { actions.set(key, .running) }
+        return [.startActions(starting, stepPath: stepPath)]
+    }
+
+    /// The action `key` failed (denied, lost its device, failed its start or stop): its error
+    /// result is recorded once, a controller that never ran is cancelled, and the run ends when
+    /// the step or task says `shouldEndOnInterrupt`.
+    private mutating func fail(_ key: String, code: AsyncActionError.Code, message: String, result: ErrorResult? = nil) -> [Effect] {
+        guard let phase = actions[key], phase.isActive else { return [] }
+        actions.set(key, .failed)
+        var effects: [Effect] = [.recordActionFailure(key: key, code: code, message: message, result: result)]
+        if phase != .running { effects.append(.cancelControllers([key])) }
+        effects.append(.writeManifest)
+        let endsOnInterrupt = navigator.currentStep?.shouldEndOnInterrupt == true
+            || task.properties["shouldEndOnInterrupt"] == .bool(true)
+        return effects + (endsOnInterrupt ? end(.failed) : [])
+    }
+
+    /// The step timer ended: the actions whose stop step this is stop now, the finish sound
+    /// plays, and the step moves on by itself when it says so.
+    private mutating func timerEnded(_ shown: ShownStep) -> [Effect] {
+        [
+            .publishTimer(.finished(stepPath: shown.path)),
+            .stopActions(navigator.stepTimerFinished()),
+            .performStepCommands(stepPath: shown.path, finishing: true),
+            .writeManifest,
+            .then(.timerEndCarriedOut(stepPath: shown.path)),
+        ]
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import Testing
+import TaskModel
+import TaskNavigation
+
+@testable import Session
+
+/// The session machine on its own, without I/O: each row brings the machine to a state with
+/// earlier inputs, feeds one more, and names the effects it must return (or the refusal) and
+/// the state it must leave.
+@Suite("Session machine")
+struct SessionMachineTests {
+    typealias Input = SessionMachine.Input
+    typealias Effect = SessionMachine.Effect
+
+    /// t: intro, walk (10 s timer, `end` prompt, moves on by itself), check (a question),
+    /// done (completion).
+    static let task = #"""
+    {"identifier": "t", "type": "assessment", "steps": [
+        {"identifier": "intro", "type": "instruction", "shouldHideActions": ["skip"]},
+        {"identifier": "walk", "type": "active", "duration": 10, "commands": ["transitionAutomatically", "speakWarningOnPause"],
+         "spokenInstructions": {"0": "Walk.", "end": "Stop."}},
+        {"identifier": "check", "type": "instruction"},
+        {"identifier": "done", "type": "completion"}
+    ]}
+    """#
+
+    /// r: intro, walk (10 s, records motion), done; `extra` goes into the task's JSON.
+    static func recorded(_ extra: String = "") -> String {
+        #"""
+        {"identifier": "r", "type": "assessment", \#(extra)
+         "asyncActions": [{"identifier": "motion", "type": "motion", "startStepIdentifier": "walk", "stopStepIdentifier": "walk"}],
+         "steps": [
+            {"identifier": "intro", "type": "instruction"},
+            {"identifier": "walk", "type": "active", "duration": 10},
+            {"identifier": "done", "type": "completion"}
+        ]}
+        """#
+    }
+
+    static let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    static let lost = ErrorResult(identifier: "motion_error", startDate: Date(timeIntervalSince1970: 0), endDate: Date(timeIntervalSince1970: 1),
+                                  errorDescription: "The sensor is gone.", errorDomain: "AsyncActionError", errorCode: 2)
+
+    static func machine(policy: PermissionPolicy = PermissionPolicy(), task text: String = task) throws -> SessionMachine {
+        let loaded = try TaskLoader().load(data: Data(text.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
+        guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
+        return SessionMachine(
+            task: task, taskRunUUID: uuid, navigator: TaskNavigator(task: task),
+            ledger: PermissionLedger(policy: policy, timeout: 120))
+    }
+
+    static let intro = StepLocation([0]), walk = StepLocation([1]), check = StepLocation([2]), done = StepLocation([3])
+
+    /// What a row expects of its last input.
+    enum Outcome: Sendable {
+        /// These effects, in order.
+        case effects([Effect])
+        case refused(SessionError.Code)
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var before: [Input]
+        var input: Input
+        var outcome: Outcome
+        var state: SessionState
+        var testDescription: String { name }
+    }
+
+    /// The effects of showing the step at `location` moving forward (the task has no actions).
+    static func show(_ location: StepLocation) -> [Effect] {
+        [.showStep(at: location, direction: .forward), .presentStep(at: location, direction: .forward), .setUpStep]
+    }
+
+    static let started: [Input] = [.command(.start)]
+    static let onWalk: [Input] = started + [.command(.forward(StepResultInput()))]
+    static let walking: [Input] = onWalk + [.command(.startTimer(atMonotonic: 100))]
+    static let paused: [Input] = walking + [.command(.pauseTimer(atMonotonic: 103))]
+
+    static let rows: [Row] = [
+        Row(name: "start shows the first step", before: [], input: .command(.start),
+            outcome: .effects([.beginResults] + show(intro) + [.writeManifest]), state: .running),
+        Row(name: "start twice is refused", before: started, input: .command(.start),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "forward before start is refused", before: [], input: .command(.forward(StepResultInput())),
+            outcome: .refused(.invalidState), state: .loaded),
+        Row(name: "forward records the front end's result; the step left without a timer performs its finish commands",
+            before: started, input: .command(.forward(StepResultInput())),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: intro), .performStepCommands(stepPath: "t/intro", finishing: true), .voiceEndStep,
+            ] + show(walk) + [.writeManifest]), state: .running),
+        Row(name: "an answer without identifier is refused", before: started,
+            input: .command(.forward(StepResultInput(answers: [.init(identifier: "", value: .bool(true))]))),
+            outcome: .refused(.invalidArgument), state: .running),
+        Row(name: "two answers with one identifier are refused", before: started,
+            input: .command(.forward(StepResultInput(answers: [.init(identifier: "a", value: .bool(true)), .init(identifier: "a", value: .bool(false))]))),
+            outcome: .refused(.invalidArgument), state: .running),
+        Row(name: "skip hidden by shouldHideActions is refused", before: started, input: .command(.skip(to: nil)),
+            outcome: .refused(.notAllowed), state: .running),
+        Row(name: "back at the first step is refused", before: started, input: .command(.back),
+            outcome: .refused(.notAllowed), state: .running),
+        Row(name: "a step without a timer runs its start commands when set up", before: started, input: .event(.stepSetUp(atMonotonic: 1)),
+            outcome: .effects([.performStepCommands(stepPath: "t/intro", finishing: false)]), state: .running),
+        Row(name: "the timer of a step without one is refused", before: started, input: .command(.startTimer(atMonotonic: 1)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "the timer of a step that moves on by itself starts when the step is set up",
+            before: onWalk, input: .event(.stepSetUp(atMonotonic: 1)),
+            outcome: .effects([
+                .performStepCommands(stepPath: "t/walk", finishing: false),
+                .voiceStartTimer(atMonotonic: 1), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
+                .armClock(generation: 1), .writeManifest,
+            ]), state: .running),
+        Row(name: "starting the timer starts the ready actions, commands, prompts, and arms the clock", before: onWalk,
+            input: .command(.startTimer(atMonotonic: 100)),
+            outcome: .effects([
+                .performStepCommands(stepPath: "t/walk", finishing: false),
+                .voiceStartTimer(atMonotonic: 100), .publishTimer(.started(stepPath: "t/walk", duration: 10)),
+                .armClock(generation: 1), .writeManifest,
+            ]), state: .running),
+        Row(name: "the timer started twice is refused", before: walking, input: .command(.startTimer(atMonotonic: 101)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "a tick of the armed clock", before: walking, input: .event(.clockDue(generation: 1, atMonotonic: 101)),
+            outcome: .effects([.publishTimer(.tick(stepPath: "t/walk", elapsed: 1, remaining: 9))]), state: .running),
+        Row(name: "a tick of a clock no longer armed does nothing", before: walking, input: .event(.clockDue(generation: 7, atMonotonic: 101)),
+            outcome: .effects([]), state: .running),
+        Row(name: "pausing speaks the warning, disarms the clock", before: walking, input: .command(.pauseTimer(atMonotonic: 103)),
+            outcome: .effects([.voicePauseTimer(speakWarning: true), .publishTimer(.paused(stepPath: "t/walk", elapsed: 3)), .writeManifest]),
+            state: .paused),
+        Row(name: "the paused clock's tick does nothing", before: paused, input: .event(.clockDue(generation: 1, atMonotonic: 104)),
+            outcome: .effects([]), state: .paused),
+        Row(name: "pausing a paused timer is refused", before: paused, input: .command(.pauseTimer(atMonotonic: 104)),
+            outcome: .refused(.invalidState), state: .paused),
+        Row(name: "resuming arms a new clock", before: paused, input: .command(.resumeTimer(atMonotonic: 200)),
+            outcome: .effects([.voiceResumeTimer, .publishTimer(.resumed(stepPath: "t/walk", elapsed: 3)), .armClock(generation: 2), .writeManifest]),
+            state: .running),
+        Row(name: "resuming a running timer is refused", before: walking, input: .command(.resumeTimer(atMonotonic: 104)),
+            outcome: .refused(.invalidState), state: .running),
+        Row(name: "the timer's end stops the step's actions, runs its finish commands, then decides the move", before: walking,
+            input: .event(.clockDue(generation: 1, atMonotonic: 110)),
+            outcome: .effects([
+                .publishTimer(.finished(stepPath: "t/walk")), .stopActions([]), .performStepCommands(stepPath: "t/walk", finishing: true),
+                .writeManifest, .then(.timerEndCarriedOut(stepPath: "t/walk")),
+            ]), state: .running),
+        Row(name: "a step that moves on by itself does, once its end is carried out",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110))], input: .event(.timerEndCarriedOut(stepPath: "t/walk")),
+            outcome: .effects([.voiceEndStep, .endStepResult(at: walk)] + show(check) + [.writeManifest]), state: .running),
+        Row(name: "the last completion step stops every action and writes the results",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110)), .event(.timerEndCarriedOut(stepPath: "t/walk"))],
+            input: .command(.forward(StepResultInput())),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: check), .performStepCommands(stepPath: "t/check", finishing: true), .voiceEndStep,
+            ] + show(done) + [.stopActiveActions, .writeResults, .writeManifest]), state: .running),
+        Row(name: "forward past the last step ends the run as completed",
+            before: walking + [.event(.clockDue(generation: 1, atMonotonic: 110)), .event(.timerEndCarriedOut(stepPath: "t/walk")),
+                               .command(.forward(StepResultInput()))],
+            input: .command(.forward(StepResultInput())),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(), at: done), .performStepCommands(stepPath: "t/done", finishing: true), .voiceEndStep,
+                .then(.endRun(.completed)),
+            ]), state: .running),
+        Row(name: "abandon records the answer and ends the run", before: started, input: .command(.abandon),
+            outcome: .effects([.recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]), state: .running),
+        Row(name: "abandon before start is refused", before: [], input: .command(.abandon),
+            outcome: .refused(.invalidState), state: .loaded),
+        Row(name: "cancel with save ends the run as saved", before: walking, input: .command(.cancel(save: true)),
+            outcome: .effects([.finishRun(.saved)]), state: .running),
+        Row(name: "a command while the run ends is refused", before: walking + [.command(.cancel(save: false))],
+            input: .command(.forward(StepResultInput())), outcome: .refused(.invalidState), state: .running),
+        Row(name: "the end is final", before: walking + [.command(.cancel(save: true)), .event(.runFinished(.saved))],
+            input: .command(.cancel(save: false)), outcome: .refused(.invalidState), state: .saved),
+        Row(name: "interrupt after the end does nothing", before: started + [.command(.abandon), .event(.runFinished(.abandoned))],
+            input: .command(.interrupt), outcome: .effects([]), state: .finished(.abandoned)),
+        Row(name: "a failure of an action the run does not have does nothing", before: walking,
+            input: .event(.actionFailed(key: "t:none", result: SessionMachineTests.lost)), outcome: .effects([]), state: .running),
+        Row(name: "an unknown permission answer is refused", before: started, input: .command(.answerPermission(id: 3, granted: true)),
+            outcome: .refused(.invalidArgument), state: .running),
+    ]
+
+    @Test(arguments: rows)
+    func transition(_ row: Row) throws {
+        var machine = try Self.machine()
+        for input in row.before { _ = try machine.handle(input) }
+        switch row.outcome {
+        case .effects(let expected):
+            #expect(try machine.handle(row.input) == expected)
+        case .refused(let code):
+            do {
+                let effects = try machine.handle(row.input)
+                Issue.record("Not refused: \(effects)")
+            } catch {
+                #expect(error.code == code, "\(error.message)")
+            }
+        }
+        #expect(machine.state == row.state)
+    }
+
+    // MARK: The step shown
+
+    @Test("The step left gets its end date unless the front end sent its result")
+    func stepResultSource() throws {
+        var machine = try Self.machine()
+        for input in Self.walking { _ = try machine.handle(input) }
+        #expect(machine.shown?.path == "t/walk" && machine.shown?.result == .shown && machine.shown?.clock != nil)
+        var back = machine
+        #expect(try back.handle(.command(.back)).contains(.endStepResult(at: Self.walk)))
+        #expect(try !machine.handle(.command(.forward(StepResultInput()))).contains(.endStepResult(at: Self.walk)))
+    }
+
+    @Test("The end prompt is spoken when the step is left forward, unless the timer spoke it")
+    func endPromptSpokenOnce() throws {
+        var machine = try Self.machine()
+        for input in Self.walking { _ = try machine.handle(input) }
+        #expect(machine.shown?.endPrompt == .notSpoken)
+        var unheard = machine
+        #expect(try unheard.handle(.command(.forward(StepResultInput())))[1] == .speak("Stop.", stepPath: "t/walk"))
+        var backward = machine
+        #expect(try !backward.handle(.command(.back)).contains(.speak("Stop.", stepPath: "t/walk")))
+        _ = try machine.handle(.event(.promptStarted(stepPath: "t/intro", text: "Stop.")))
+        #expect(machine.shown?.endPrompt == .notSpoken)
+        _ = try machine.handle(.event(.promptStarted(stepPath: "t/walk", text: "Stop.")))
+        #expect(machine.shown?.endPrompt == .spoken)
+        #expect(try !machine.handle(.command(.forward(StepResultInput()))).contains(.speak("Stop.", stepPath: "t/walk")))
+    }
+
+    @Test("A move disarms the clock of the step left")
+    func moveDisarmsTheClock() throws {
+        var machine = try Self.machine()
+        for input in Self.walking { _ = try machine.handle(input) }
+        #expect(machine.clockDeadline(1, after: 100.5) == 101)
+        _ = try machine.handle(.command(.forward(StepResultInput())))
+        #expect(machine.clockDeadline(1, after: 100.5) == nil)
+        #expect(try machine.handle(.event(.clockDue(generation: 1, atMonotonic: 111))).isEmpty)
+    }
+
+    // MARK: Actions and permissions
+
+    /// The recorded task moved to its walk step: the machine and the motion action it created.
+    static func onRecordedWalk(policy: PermissionPolicy, extra: String = "") throws -> (SessionMachine, AsyncActionReference) {
+        var machine = try Self.machine(policy: policy, task: recorded(extra))
+        _ = try machine.handle(.command(.start))
+        let forward = try machine.handle(.command(.forward(StepResultInput())))
+        let created = forward.compactMap { effect -> AsyncActionReference? in
+            if case .createActions(let references, on: Self.walk) = effect { return references.first }
+            return nil
+        }
+        return (machine, try #require(created.first))
+    }
+
+    @Test("An action whose permission is granted checks its device, starts with the timer, stops at its stop step and records its results")
+    func grantedActionLifecycle() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        let key = motion.description
+        #expect(try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0))) == [.requestDevice(key: key)])
+        #expect(machine.actions[key] == .preparing)
+        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: nil))).isEmpty)
+        #expect(machine.actions[key] == .ready)
+        #expect(try machine.handle(.command(.startTimer(atMonotonic: 100))).prefix(1) == [.startActions([key], stepPath: "r/walk")])
+        #expect(machine.actions[key] == .running)
+        #expect(try machine.handle(.event(.clockDue(generation: 1, atMonotonic: 110))).contains(.stopActions([motion])))
+        #expect(try machine.handle(.event(.stopRequested(keys: [key]))) == [.stopControllers([key])])
+        #expect(try machine.handle(.event(.actionStopped(key: key, outcome: .results))) == [.recordActionResults(key: key)])
+        #expect(machine.actions[key] == .stopped)
+        // A stop asked again does nothing: the action is over.
+        #expect(try machine.handle(.event(.stopRequested(keys: nil))).isEmpty)
+    }
+
+    @Test("A device that does not open fails its action once, and the controller that never ran is cancelled")
+    func deviceCheckFails() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        let key = motion.description
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: "No IIO device."))) == [
+            .recordActionFailure(key: key, code: .permissionDenied, message: "No IIO device.", result: nil), .cancelControllers([key]), .writeManifest,
+        ])
+        #expect(machine.actions[key] == .failed)
+        #expect(try machine.handle(.event(.actionFailed(key: key, result: Self.lost))).isEmpty)
+    }
+
+    @Test("A stop that hands back an error result is a failure; with shouldEndOnInterrupt it ends the run")
+    func stopHandsBackAnError() throws {
+        for (extra, ends) in [("", false), (#""shouldEndOnInterrupt": true,"#, true)] {
+            var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy(), extra: extra)
+            let key = motion.description
+            _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+            _ = try machine.handle(.event(.deviceChecked(key: key, failure: nil)))
+            _ = try machine.handle(.command(.startTimer(atMonotonic: 100)))
+            _ = try machine.handle(.event(.stopRequested(keys: [key])))
+            let failed: [Effect] = [
+                .recordActionFailure(key: key, code: .deviceFailed, message: "The sensor is gone.", result: Self.lost), .writeManifest,
+            ]
+            #expect(try machine.handle(.event(.actionStopped(key: key, outcome: .errorResult(Self.lost)))) == failed + (ends ? [.finishRun(.failed)] : []))
+            #expect(machine.isEnding == ends)
+        }
+    }
+
+    @Test("An asked permission holds the moves until it is answered; a grant checks the device")
+    func permissionHoldsMoves() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        let key = motion.description
+        let asked = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        guard case .askPermission(let question, "motion", Self.walk) = asked.first, asked.count == 1 else { Issue.record("not asked: \(asked)"); return }
+        #expect(machine.state == .waitingForPermission && machine.actions[key] == .asking)
+        #expect(throws: SessionError(.permissionPending, "Answer the permission request 1 before you go forward.")) {
+            _ = try machine.handle(.command(.forward(StepResultInput())))
+        }
+        #expect(try machine.handle(.command(.answerPermission(id: question.id, granted: true))) == [
+            .publishPermissionAnswered(question, granted: true), .requestDevice(key: key), .settlePermissions,
+        ])
+        #expect(try machine.handle(.event(.permissionsSettled(atMonotonic: 5))) == [.writeManifest])
+        #expect(machine.state == .running)
+    }
+
+    @Test("A permission nobody answers is denied at its deadline, not before")
+    func permissionDeadline() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        let key = motion.description
+        let asked = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        guard case .askPermission(let question, _, _) = asked.first else { Issue.record("not asked: \(asked)"); return }
+        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 60))).isEmpty)
+        #expect(try machine.handle(.event(.permissionDeadline(id: question.id, atMonotonic: 120))) == [
+            .publishPermissionAnswered(question, granted: false),
+            .recordActionFailure(key: key, code: .permissionDenied, message: "Permission \"motion\" was not answered within 120 s, so motion does not record.", result: nil),
+            .cancelControllers([key]), .writeManifest, .settlePermissions,
+        ])
+        #expect(machine.ledger.open.isEmpty)
+    }
+
+    @Test("Cancelling a discarded run cancels every active action; its open questions are denied")
+    func discardCancelsEverything() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
+        #expect(try machine.handle(.command(.cancel(save: false))) == [.finishRun(.discarded)])
+        #expect(machine.ledger.open.isEmpty)
+        #expect(try machine.handle(.event(.cancelRequested)) == [.cancelControllers([motion.description])])
+        #expect(machine.actions.activeKeys.isEmpty)
+    }
+}
