@@ -7,7 +7,7 @@ import NIOCore
 /// Turns one inbound frame into at most one response line: reads the request, answers what the
 /// server answers itself, and hands every other command to the daemon's handler.
 ///
-/// Reading and everything answered without waiting (`dispose`) is synchronous, so that the
+/// Reading and everything answered without waiting (`classify`) is synchronous, so that the
 /// connection's event loop can answer a read-only request itself (`ImmediateAnswerHandler`);
 /// a command the handler must carry out is finished on the connection's task (`complete`).
 package struct ControlRequestDispatcher: Sendable {
@@ -46,8 +46,8 @@ package struct ControlRequestDispatcher: Sendable {
         return Client(connection: connection, peer: peer, logger: logger)
     }
 
-    /// What becomes of a frame once read.
-    enum Disposition: Sendable {
+    /// What a frame is once read: answered already, or a command for the daemon's handler.
+    enum Classification: Sendable {
         /// Answered already; nil when nothing is due (a blank line, a notification).
         case answered(JSONRPCResponse?)
         /// Waits for the daemon's handler.
@@ -62,15 +62,15 @@ package struct ControlRequestDispatcher: Sendable {
 
     /// The response to `frame` from `client`, or nil when none is due.
     func respond(to frame: ControlFrame, from client: Client) async -> JSONRPCResponse? {
-        switch dispose(frame, from: client) {
+        switch classify(frame, from: client) {
         case .answered(let response): response
         case .needsHandler(let pending): await complete(pending, from: client)
         }
     }
 
-    /// Reads `frame` and answers it when that needs no waiting: bad input, the server's own
-    /// methods, and commands the handler answers from published state (`answerAtOnce`).
-    func dispose(_ frame: ControlFrame, from client: Client) -> Disposition {
+    /// Reads `frame` and classifies it: answered here when that needs no waiting (bad input, the
+    /// server's own methods, commands the handler answers from published state), else a command for the handler.
+    func classify(_ frame: ControlFrame, from client: Client) -> Classification {
         let logger = client.logger
         let line: NIOCore.ByteBuffer
         switch frame {
