@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlProtocol
 
 /// `activetaskctl result RUN`: a run's task result (taskResult.json) with its directory and archive.

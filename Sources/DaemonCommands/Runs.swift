@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlProtocol
 
 /// `activetaskctl runs`: the runs the daemon keeps.
