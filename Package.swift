@@ -268,6 +268,8 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
                 "control-test-server", "activetaskctl",
+                // DaemonHandlerTableTests: the daemon's own handler table.
+                "Daemon", "Session", "AsyncActions",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -60,11 +60,11 @@ enum AutoRun {
         do {
             switch action {
             case .forward(let stepPath):
-                _ = try await client.status(.runForward(ForwardParams(stepPath: stepPath)))
+                _ = try await client.call(ControlMethods.runForward, ForwardParams(stepPath: stepPath))
             case .startTimer:
-                _ = try await client.status(.timerStart)
+                _ = try await client.call(ControlMethods.timerStart)
             case .grant(let requestID):
-                _ = try await client.status(.permissionAnswer(PermissionAnswerParams(requestID: requestID, granted: true)))
+                _ = try await client.call(ControlMethods.permissionAnswer, PermissionAnswerParams(requestID: requestID, granted: true))
             case .finished(let finished):
                 return finished
             }

@@ -5,7 +5,7 @@ import ControlProtocol
 /// (devices.list), as a table or JSON.
 public enum DaemonDeviceListing {
     public static func print(from connection: SocketOptions, json: Bool) async throws {
-        let list = try await connection.withClient { try await $0.call(.devicesList, as: DeviceList.self) }
+        let list = try await connection.withClient { try await $0.call(ControlMethods.devicesList) }
         if json {
             try JSONOutput.print(list)
             return

@@ -12,7 +12,7 @@ struct Runs: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let list = try await connection.withClient { try await $0.call(.runsList, as: RunList.self) }
+        let list = try await connection.withClient { try await $0.call(ControlMethods.runsList) }
         if json {
             try JSONOutput.print(list)
             return
