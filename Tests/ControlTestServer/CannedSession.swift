@@ -73,6 +73,13 @@ actor CannedSession: ControlHandler, Service {
         // A canned session records nothing to check.
         routes.handle(ControlMethods.runQuality) { params, _ in throw Self.nothingRecorded(params) }
         routes.handle(ControlMethods.runReport) { params, _ in throw Self.nothingRecorded(params) }
+        // A method added to the protocol after this stand-in was written: refused in a sentence,
+        // so that a new method needs its declaration and the daemon's handler only.
+        for method in ControlMethods.all where !routes.registeredMethods.contains(method.name) {
+            routes.refuse(method) { _ in
+                ControlError(.internalError, "control-test-server does not carry out \(method.name); activetaskd does.")
+            }
+        }
     }
 
     // MARK: Methods
