@@ -47,38 +47,3 @@ extension ControlParams {
         }
     }
 }
-
-extension NoParams: ControlParams {
-    /// No members: the document lists no params.
-    public static var schema: JSONSchema { .object([], required: []) }
-
-    /// Absent, `{}` or `[]`; anything else is refused.
-    public static func decode(_ params: JSONValue?, for method: String) throws(ControlError) -> NoParams {
-        switch params {
-        case nil, .object([:])?, .array([])?: return NoParams()
-        default:
-            throw ControlError(.invalidParams, "\(method) takes no params; send {} or leave params out.",
-                               data: ControlErrorData(codingPath: "", method: method))
-        }
-    }
-
-    public func requestParams() throws -> JSONValue? { nil }
-}
-
-/// The params of a method that never reads them (`rpc.discover`, `events.unsubscribe`):
-/// anything is accepted, and the document lists none.
-public struct IgnoredParams: Sendable, Hashable, ControlParams {
-    public init() {}
-
-    public init(from decoder: any Decoder) throws {}
-
-    public func encode(to encoder: any Encoder) throws {}
-
-    public static var schema: JSONSchema { .object([], required: []) }
-
-    public static func decode(_ params: JSONValue?, for method: String) throws(ControlError) -> IgnoredParams {
-        IgnoredParams()
-    }
-
-    public func requestParams() throws -> JSONValue? { nil }
-}
