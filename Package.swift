@@ -268,6 +268,8 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
                 "control-test-server", "activetaskctl",
+                // DaemonHandlerTableTests: the daemon's own handler table.
+                "Daemon", "Session", "AsyncActions",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -302,25 +304,43 @@ let package = Package(
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
-        .executableTarget(
-            name: "activetaskctl",
+        // What activetaskctl's commands print: JSON as the run directory stores it, errors to stderr.
+        .target(
+            name: "CommandOutput",
+            dependencies: ["TaskModel"],
+            swiftSettings: strict
+        ),
+        // activetaskctl's commands that need no daemon: task files, sensors, recording, voice,
+        // fusion of raw files, quality checks and reports of run directories.
+        .target(
+            name: "OfflineCommands",
             dependencies: [
-                "Clocks",
-                "TaskModel",
-                "TaskNavigation",
-                "Motion",
-                "MotionFusion",
-                "IIO",
-                "ALSA",
-                "Audio",
-                "Voice",
-                "AsyncActions",
-                "Quality",
-                "RunReport",
-                "ControlProtocol", "ControlClient",
+                "CommandOutput",
+                "Clocks", "TaskModel", "TaskNavigation",
+                "Motion", "MotionFusion", "ALSA", "Audio", "Voice", "AsyncActions",
+                "Quality", "RunReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // activetaskctl's commands that talk to activetaskd: status, runs, results, the run
+        // front ends (interactive and --auto).
+        .target(
+            name: "DaemonCommands",
+            dependencies: [
+                "CommandOutput", "ControlProtocol", "ControlClient", "TaskModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        // activetaskctl: the root command listing the offline and daemon commands.
+        .executableTarget(
+            name: "activetaskctl",
+            dependencies: [
+                "OfflineCommands", "DaemonCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict,
             linkerSettings: releaseLink

@@ -19,9 +19,8 @@ struct SubscriptionModel {
         guard case .line(let buffer) = frame, case .success(let incoming)? = JSONRPCLineReader.read(buffer.readableBytesView) else { return }
         let request = incoming.request
         switch request.method {
-        case ControlMethod.eventsSubscribe.rawValue:
-            let params = request.params == nil
-                ? SubscribeParams() : try? ControlCommand.decodeParams(SubscribeParams.self, request.params, .eventsSubscribe)
+        case ControlMethods.eventsSubscribe.name:
+            let params = try? ControlMethods.eventsSubscribe.decodeParams(request.params)
             if let params { subscription = Set(params.kinds ?? []) }
             guard !incoming.isNotification else { return }
             switch response?.outcome {
@@ -30,7 +29,7 @@ struct SubscriptionModel {
                                                   "events.subscribe failed with \(error.code) although its params decode.")
             case nil: preconditionFailure("events.subscribe with an id got no response.")
             }
-        case ControlMethod.eventsUnsubscribe.rawValue:
+        case ControlMethods.eventsUnsubscribe.name:
             subscription = nil
         default:
             break

@@ -70,11 +70,11 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
         for frame in frames {
             outcome.responses.append(await dispatcher.respond(to: frame, connection: connection, peer: .unknown))
         }
-        outcome.info = try? await host.handle(.daemonInfo, from: .unknown)
-        outcome.status = try? await host.handle(.runStatus, from: .unknown)
+        outcome.info = try? await dispatcher.call(ControlMethods.daemonInfo, NoParams(), connection: connection, peer: .unknown)
+        outcome.status = try? await dispatcher.call(ControlMethods.runStatus, NoParams(), connection: connection, peer: .unknown)
         // Leave nothing running: a started run is discarded with its directory.
-        if case .status(let status)? = outcome.status, [.running, .waitingForPermission, .paused].contains(status.state) {
-            _ = try? await host.handle(.runCancel(CancelParams(save: false)), from: .unknown)
+        if let status = outcome.status, [.running, .waitingForPermission, .paused].contains(status.state) {
+            _ = try? await dispatcher.call(ControlMethods.runCancel, CancelParams(save: false), connection: connection, peer: .unknown)
         }
         return outcome
     }
@@ -82,7 +82,7 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
     for (frame, response) in zip(frames, outcome.responses) {
         ResponseCheck.check(response, for: frame)
     }
-    if case .daemonInfo(let info)? = outcome.info, case .status(let status)? = outcome.status {
+    if let info = outcome.info, let status = outcome.status {
         precondition(info.session == status.state, "daemon.info says \(info.session) but run.status says \(status.state).")
     } else {
         preconditionFailure("daemon.info or run.status failed after the input.")
@@ -122,6 +122,6 @@ func settings(_ dataDirectory: URL) -> DaemonSettings {
 struct ConnectionOutcome: Sendable {
     /// One entry per frame: the response, or nil when none was due.
     var responses: [JSONRPCResponse?] = []
-    var info: ControlReply?
-    var status: ControlReply?
+    var info: DaemonInfo?
+    var status: SessionStatus?
 }

@@ -104,26 +104,30 @@ public final class ControlClient: Sendable {
         }
     }
 
-    /// Sends `command` and decodes its documented result.
-    public func call<Result: Decodable>(_ command: ControlCommand, as type: Result.Type) async throws -> Result {
-        let result = try await call(command.method.rawValue, params: command.params)
+    /// Calls the declared `method` with `params` and decodes its documented result.
+    public func call<Params, Result>(_ method: ControlMethod<Params, Result>, _ params: Params) async throws -> Result {
+        let result = try await call(method.name, params: try method.requestParams(params))
         do {
-            return try result.decode(type)
+            return try method.decodeResult(result)
         } catch {
-            throw ControlClientError.unexpectedAnswer(method: command.method.rawValue, reason: "\(error)")
+            throw ControlClientError.unexpectedAnswer(method: method.name, reason: "\(error)")
         }
     }
 
-    /// Sends a run command (anything answered with the session status).
-    public func status(_ command: ControlCommand = .runStatus) async throws -> SessionStatus {
-        try await call(command, as: SessionStatus.self)
+    /// Calls the declared `method`, which takes no params, and decodes its documented result.
+    public func call<Result>(_ method: ControlMethod<NoParams, Result>) async throws -> Result {
+        try await call(method, NoParams())
+    }
+
+    /// The session's state and the step on screen (`run.status`).
+    public func status() async throws -> SessionStatus {
+        try await call(ControlMethods.runStatus)
     }
 
     /// Subscribes this connection to events (every kind when `kinds` is nil).
     @discardableResult
     public func subscribe(kinds: [ControlEventKind]? = nil) async throws -> Subscription {
-        let result = try await call(ControlMethod.eventsSubscribe.rawValue, params: try JSONValue.encoding(SubscribeParams(kinds: kinds)))
-        return try result.decode(Subscription.self)
+        try await call(ControlMethods.eventsSubscribe, SubscribeParams(kinds: kinds))
     }
 
     private func received(_ frame: ControlFrame) {

@@ -4,32 +4,28 @@ package import ControlProtocol
 import Logging
 import NIOCore
 
-/// Turns one inbound frame into at most one response line: reads the request, answers what the
-/// server answers itself, and hands every other command to the daemon's handler.
+/// Turns one inbound frame into at most one response line: reads the request, finds the handler
+/// its method has in the route table (`ControlRoutes`), decodes its params and answers it.
 ///
-/// Reading and everything answered without waiting (`dispose`) is synchronous, so that the
+/// Reading and everything answered without waiting (`classify`) is synchronous, so that the
 /// connection's event loop can answer a read-only request itself (`ImmediateAnswerHandler`);
-/// a command the handler must carry out is finished on the connection's task (`complete`).
+/// a request whose handler may wait is finished on the connection's task (`complete`).
 package struct ControlRequestDispatcher: Sendable {
-    let handler: any ControlHandler
-    let registry: ControlConnectionRegistry
+    let routes: ControlRoutes
     let logger: Logger
     let maximumLineLength: Int
-    /// rpc.discover's answer, generated once.
-    let discovery: JSONValue
 
     /// A connection as requests are answered for it: made once per connection, so that its
     /// logger's metadata (who is connected) is not built again for every request.
     struct Client: Sendable {
-        var connection: UInt64
-        var peer: PeerCredentials
+        var context: ControlRequestContext
         /// Names the connection and the peer in every line it logs.
         var logger: Logger
     }
 
-    /// A request read and checked that the daemon's handler must carry out.
+    /// A request read and decoded whose handler must be waited for.
     struct PendingCommand: Sendable {
-        var command: ControlCommand
+        var work: ControlRoutes.Work
         var id: JSONRPCID?
         var isNotification: Bool
         /// The request's method and id, for what is logged about it.
@@ -43,14 +39,14 @@ package struct ControlRequestDispatcher: Sendable {
         logger[metadataKey: "peer.pid"] = "\(peer.pid)"
         logger[metadataKey: "peer.uid"] = "\(peer.uid)"
         logger[metadataKey: "peer.gid"] = "\(peer.gid)"
-        return Client(connection: connection, peer: peer, logger: logger)
+        return Client(context: ControlRequestContext(connection: connection, peer: peer), logger: logger)
     }
 
-    /// What becomes of a frame once read.
-    enum Disposition: Sendable {
+    /// What a frame is once read: answered already, or work for a handler that may wait.
+    enum Classification: Sendable {
         /// Answered already; nil when nothing is due (a blank line, a notification).
         case answered(JSONRPCResponse?)
-        /// Waits for the daemon's handler.
+        /// Waits for its handler.
         case needsHandler(PendingCommand)
     }
 
@@ -60,17 +56,33 @@ package struct ControlRequestDispatcher: Sendable {
         await respond(to: frame, from: client(connection, peer: peer))
     }
 
+    /// Carries out `method` with `params` through its handler, as a request from `connection`
+    /// would be (for a caller without a socket: the `fuzz-rpc` target).
+    package func call<Params, Result>(_ method: ControlMethod<Params, Result>, _ params: Params,
+                                      connection: UInt64, peer: PeerCredentials) async throws -> Result {
+        guard let route = routes.route(method.name) else {
+            throw ControlError(.methodNotFound, "There is no handler for \(method.name).")
+        }
+        let context = ControlRequestContext(connection: connection, peer: peer)
+        let json = try method.requestParams(params)
+        let result: JSONValue = switch route.answer {
+        case .atOnce(let answer): try answer(json, context)
+        case .later(let prepare): try await prepare(json)(context)
+        }
+        return try method.decodeResult(result)
+    }
+
     /// The response to `frame` from `client`, or nil when none is due.
     func respond(to frame: ControlFrame, from client: Client) async -> JSONRPCResponse? {
-        switch dispose(frame, from: client) {
+        switch classify(frame, from: client) {
         case .answered(let response): response
         case .needsHandler(let pending): await complete(pending, from: client)
         }
     }
 
-    /// Reads `frame` and answers it when that needs no waiting: bad input, the server's own
-    /// methods, and commands the handler answers from published state (`answerAtOnce`).
-    func dispose(_ frame: ControlFrame, from client: Client) -> Disposition {
+    /// Reads `frame` and classifies it: answered here when that needs no waiting (bad input,
+    /// params that do not decode, methods answered at once), else work for a handler that may wait.
+    func classify(_ frame: ControlFrame, from client: Client) -> Classification {
         let logger = client.logger
         let line: NIOCore.ByteBuffer
         switch frame {
@@ -99,12 +111,17 @@ package struct ControlRequestDispatcher: Sendable {
 
         let outcome: Result<JSONValue, ControlError>
         do throws(ControlError) {
-            switch try answerWithoutWaiting(request, from: client) {
-            case .result(let value):
-                outcome = .success(value)
-            case .handler(let command):
+            guard let route = routes.route(request.method) else {
+                throw ControlError(
+                    .methodNotFound, "There is no method \(request.method); call rpc.discover for the list.",
+                    data: ControlErrorData(method: request.method))
+            }
+            switch route.answer {
+            case .atOnce(let answer):
+                outcome = .success(try answer(request.params, client.context))
+            case .later(let prepare):
                 return .needsHandler(PendingCommand(
-                    command: command, id: request.id, isNotification: incoming.isNotification, metadata: metadata))
+                    work: try prepare(request.params), id: request.id, isNotification: incoming.isNotification, metadata: metadata))
             }
         } catch {
             outcome = .failure(error)
@@ -112,11 +129,11 @@ package struct ControlRequestDispatcher: Sendable {
         return .answered(response(to: request.id, isNotification: incoming.isNotification, outcome, client: client, metadata: metadata))
     }
 
-    /// Carries out a command through the daemon's handler and answers it.
+    /// Carries out a request through its handler and answers it.
     func complete(_ pending: PendingCommand, from client: Client) async -> JSONRPCResponse? {
         let outcome: Result<JSONValue, ControlError>
         do throws(ControlError) {
-            outcome = .success(try result(of: try await handler.handle(pending.command, from: client.peer), for: pending.command.method))
+            outcome = .success(try await pending.work(client.context))
         } catch {
             outcome = .failure(error)
         }
@@ -133,46 +150,6 @@ package struct ControlRequestDispatcher: Sendable {
         }
     }
 
-    private enum Answer {
-        case result(JSONValue)
-        case handler(ControlCommand)
-    }
-
-    /// The result of a method answered without the handler's `handle`, or the command for it.
-    private func answerWithoutWaiting(_ request: JSONRPCRequest, from client: Client) throws(ControlError) -> Answer {
-        guard let method = ControlMethod(rawValue: request.method) else {
-            throw ControlError(
-                .methodNotFound, "There is no method \(request.method); call rpc.discover for the list.",
-                data: ControlErrorData(method: request.method))
-        }
-        switch method {
-        case .rpcDiscover:
-            return .result(discovery)
-        case .eventsSubscribe:
-            let params = request.params == nil ? SubscribeParams() : try ControlCommand.decodeParams(SubscribeParams.self, request.params, method)
-            registry.setSubscription(client.connection, subscribed: true, kinds: params.kinds)
-            return .result(try encode(Subscription(subscribed: true, kinds: params.kinds)))
-        case .eventsUnsubscribe:
-            registry.setSubscription(client.connection, subscribed: false, kinds: nil)
-            return .result(try encode(Subscription(subscribed: false)))
-        default:
-            let command = try ControlCommand(method: method, params: request.params)
-            guard let reply = handler.answerAtOnce(command, from: client.peer) else { return .handler(command) }
-            return .result(try result(of: reply, for: method))
-        }
-    }
-
-    private func result(of reply: ControlReply, for method: ControlMethod) throws(ControlError) -> JSONValue {
-        guard reply.answers(method) else {
-            throw ControlError(.internalError, "The daemon answered \(method.rawValue) with the wrong result type; report this as a bug.")
-        }
-        do {
-            return try reply.jsonValue()
-        } catch {
-            throw ControlError(.internalError, "The daemon's answer to \(method.rawValue) could not be encoded: \(error).")
-        }
-    }
-
     private func response(to id: JSONRPCID?, isNotification: Bool, _ outcome: Result<JSONValue, ControlError>,
                           client: Client, metadata: Logger.Metadata) -> JSONRPCResponse? {
         if case .failure(let error) = outcome {
@@ -185,14 +162,6 @@ package struct ControlRequestDispatcher: Sendable {
         switch outcome {
         case .success(let result): return JSONRPCResponse(id: id, result: result)
         case .failure(let error): return JSONRPCResponse(id: id, error: error.errorObject)
-        }
-    }
-
-    private func encode(_ value: some Encodable) throws(ControlError) -> JSONValue {
-        do {
-            return try JSONValueEncoder.encode(value)
-        } catch {
-            throw ControlError(.internalError, "The answer could not be encoded: \(error).")
         }
     }
 }

@@ -7,8 +7,10 @@ public import ServiceLifecycle
 
 /// The control socket: JSON-RPC 2.0, one object per line, on a Unix stream socket.
 ///
-/// Requests that need no waiting (bad input, the server's own methods, the handler's
-/// `answerAtOnce` reads) are answered on the connection's event loop while none of its earlier
+/// Every method is answered by the one handler registered for its declaration
+/// (`ControlRoutes`): the server's own, and the daemon's (`ControlHandler.registerHandlers`),
+/// checked before the socket listens. Requests that need no waiting (bad input, the methods
+/// registered with `answerAtOnce`) are answered on the connection's event loop while none of its earlier
 /// requests is still being carried out (`ImmediateAnswerHandler`); one structured child task per
 /// connection carries out the others in order and answers each through the connection's bounded
 /// outbound queue; one task forwards the handler's events to the
@@ -35,9 +37,9 @@ public struct ControlServer: Service {
 
     public func run() async throws {
         let registry = ControlConnectionRegistry(logger: logger)
-        let dispatcher = ControlRequestDispatcher(
-            handler: handler, registry: registry, logger: logger,
-            maximumLineLength: configuration.maximumLineLength, discovery: OpenRPCDocument.document)
+        // A method without its handler stops the start here, before anyone can connect.
+        let routes = try ControlRoutes.serving(handler, registry: registry, discovery: OpenRPCDocument.document)
+        let dispatcher = ControlRequestDispatcher(routes: routes, logger: logger, maximumLineLength: configuration.maximumLineLength)
         let server = try await bind(dispatcher)
         defer {
             if case .path(let path) = configuration.listener { UnixSocketFile.remove(path) }

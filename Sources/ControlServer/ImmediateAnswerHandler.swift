@@ -60,7 +60,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler {
             context.fireChannelRead(wrapInboundOut(.frame(frame)))
             return
         }
-        switch dispatcher.dispose(frame, from: client) {
+        switch dispatcher.classify(frame, from: client) {
         case .answered(let response):
             guard let response, let line = dispatcher.line(response) else { return }
             context.writeAndFlush(wrapOutboundOut(line), promise: nil)

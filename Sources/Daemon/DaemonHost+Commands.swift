@@ -11,80 +11,57 @@ import RunReport
 import Session
 import TaskModel
 
+/// What the handlers (`DaemonHost+Handlers.swift`) carry out.
 extension DaemonHost {
-    /// Carries out one command (docs/protocol.md, "Methods").
-    func perform(_ command: ControlCommand) async throws -> ControlReply {
-        switch command {
-        case .daemonInfo:
-            return .daemonInfo(info())
-        case .devicesList:
-            return .devices(try await devices())
-        case .taskLoad(let params):
-            return .loadedTask(try await load(params))
-        case .runStart:
-            try await startRun()
-        case .runForward(let params):
-            let session = try current("run.forward")
-            if let expected = params.stepPath, let shown = await session.currentStepPath, expected != shown {
-                throw ControlError.outOfOrder("run.forward", state: "showing \(shown)", allowed: ["run.forward with stepPath \(shown)"])
-            }
-            let answers = (params.answers ?? []).map {
-                StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
-            }
-            try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier))
-        case .runBack:
-            try await current("run.back").back()
-        case .runSkip:
-            try await current("run.skip").skip()
-        case .runAbandon:
-            try await current("run.abandon").abandon()
-        case .timerStart:
-            try await current("timer.start").startTimer()
-        case .timerPause:
-            try await current("timer.pause").pauseTimer()
-        case .timerResume:
-            try await current("timer.resume").resumeTimer()
-        case .permissionAnswer(let params):
-            try await current("permission.answer").answerPermission(params.requestID, granted: params.granted)
-        case .runCancel(let params):
-            try await current("run.cancel").cancel(save: params.save)
-        case .runResume(let reference):
-            try await resume(try Self.uuid(reference))
-        case .runStatus:
-            break
-        case .runsList:
-            return .runs(RunList(runs: await runSummaries().map(Self.entry)))
-        case .runResult(let reference):
-            return .result(try await result(of: try Self.uuid(reference)))
-        case .runArchive(let reference):
-            let uuid = try Self.uuid(reference)
-            guard let summary = await runSummaries().first(where: { $0.taskRunUUID == uuid }) else {
-                throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
-            }
-            guard let archive = summary.archive else {
-                throw ControlError(.notFound, "The run \(uuid) has no archive yet: it is \(summary.status?.rawValue ?? "unreadable"). Wait for it to finish, or resume it if it was saved.")
-            }
-            return .archive(ArchiveLocation(taskRunUUID: uuid.uuidString, archive: archive.path))
-        case .runQuality(let reference):
-            let (uuid, directory) = try await finishedRun(reference, for: "run.qc")
-            let store = store, thresholds = settings.qualityThresholds
-            let report = try await BlockingCall.run("run-quality") { () throws -> QualityReport in
-                let url = directory.url.appendingPathComponent(QualityReport.fileName)
-                if let data = FileManager.default.contents(atPath: url.path) {
-                    return try JSONDecoder().decode(QualityReport.self, from: data)
-                }
-                return try store.writeQuality(of: directory, with: QualityChecks(thresholds: thresholds))
-            }
-            return .quality(RunQualityResult(taskRunUUID: uuid.uuidString, summary: summary(report), report: try JSONValue.encoding(report)))
-        case .runReport(let reference):
-            let (uuid, directory) = try await finishedRun(reference, for: "run.report")
-            let thresholds = settings.qualityThresholds
-            let url = try await BlockingCall.run("run-report") {
-                try RunReportWriter.write(runDirectory: directory.url, thresholds: thresholds)
-            }
-            return .report(ReportLocation(taskRunUUID: uuid.uuidString, report: url.path))
+    // MARK: Run commands
+
+    /// `run.forward`: leaves the step on screen with the front end's answers.
+    func forward(_ params: ForwardParams) async throws {
+        let session = try current(ControlMethods.runForward.name)
+        if let expected = params.stepPath, let shown = await session.currentStepPath, expected != shown {
+            throw ControlError.outOfOrder("run.forward", state: "showing \(shown)", allowed: ["run.forward with stepPath \(shown)"])
         }
-        return .status(status())
+        let answers = (params.answers ?? []).map {
+            StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
+        }
+        try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier))
+    }
+
+    // MARK: Finished runs
+
+    /// `run.archive`: where a run's upload archive is.
+    func archive(of uuid: UUID) async throws -> ArchiveLocation {
+        guard let summary = await runSummaries().first(where: { $0.taskRunUUID == uuid }) else {
+            throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
+        }
+        guard let archive = summary.archive else {
+            throw ControlError(.notFound, "The run \(uuid) has no archive yet: it is \(summary.status?.rawValue ?? "unreadable"). Wait for it to finish, or resume it if it was saved.")
+        }
+        return ArchiveLocation(taskRunUUID: uuid.uuidString, archive: archive.path)
+    }
+
+    /// `run.qc`: a finished run's quality checks, written first when the run has none yet.
+    func quality(of reference: RunReference) async throws -> RunQualityResult {
+        let (uuid, directory) = try await finishedRun(reference, for: ControlMethods.runQuality.name)
+        let store = store, thresholds = settings.qualityThresholds
+        let report = try await BlockingCall.run("run-quality") { () throws -> QualityReport in
+            let url = directory.url.appendingPathComponent(QualityReport.fileName)
+            if let data = FileManager.default.contents(atPath: url.path) {
+                return try JSONDecoder().decode(QualityReport.self, from: data)
+            }
+            return try store.writeQuality(of: directory, with: QualityChecks(thresholds: thresholds))
+        }
+        return RunQualityResult(taskRunUUID: uuid.uuidString, summary: summary(report), report: try JSONValue.encoding(report))
+    }
+
+    /// `run.report`: writes a finished run's HTML report.
+    func report(of reference: RunReference) async throws -> ReportLocation {
+        let (uuid, directory) = try await finishedRun(reference, for: ControlMethods.runReport.name)
+        let thresholds = settings.qualityThresholds
+        let url = try await BlockingCall.run("run-report") {
+            try RunReportWriter.write(runDirectory: directory.url, thresholds: thresholds)
+        }
+        return ReportLocation(taskRunUUID: uuid.uuidString, report: url.path)
     }
 
     static let version = "0.2.0"
@@ -197,8 +174,6 @@ extension DaemonHost {
         guard let session else { throw ControlError.noRunningRun(method) }
         return session
     }
-
-    func sessionState() -> ControlSessionState { snapshot.sessionState }
 
     func status() -> SessionStatus { snapshot.status }
 

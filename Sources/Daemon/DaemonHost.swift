@@ -8,7 +8,7 @@ import Logging
 import Quality
 public import ServiceLifecycle
 import Synchronization
-public import Session
+import Session
 import TaskModel
 import Voice
 
@@ -108,8 +108,9 @@ public actor DaemonHost: ControlHandler, Service {
     /// before the socket says it is ready.
     public func recoverInterruptedRuns() async -> Int {
         let store = store
-        // The default thresholds, as before the checks were passed in (not the configured ones).
-        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: QualityChecks()) }) ?? []
+        // The configured thresholds, as a finished run's checks use.
+        let quality = QualityChecks(thresholds: settings.qualityThresholds)
+        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: quality) }) ?? []
         for report in reports {
             logger.warning("Recovered an interrupted run", metadata: [
                 "taskRunUUID": "\(report.taskRunUUID)", "repairs": "\(report.repairs.count)",
@@ -149,30 +150,8 @@ public actor DaemonHost: ControlHandler, Service {
 
     public nonisolated func events() -> AsyncStream<ControlEvent> { wire }
 
-    /// `daemon.info` and `run.status` read the published snapshot: they never wait for a command
-    /// another client is carrying out.
-    public nonisolated func answerAtOnce(_ command: ControlCommand, from peer: PeerCredentials) -> ControlReply? {
-        switch command {
-        case .daemonInfo: .daemonInfo(info())
-        case .runStatus: .status(snapshot.status)
-        default: nil
-        }
-    }
-
     nonisolated func info() -> DaemonInfo {
         snapshot.info(pid: Int(getpid()), uptime: RecordingClock.uptime() - startUptime, version: Self.version)
-    }
-
-    public func handle(_ command: ControlCommand, from peer: PeerCredentials) async throws(ControlError) -> ControlReply {
-        do {
-            return try await perform(command)
-        } catch let error as ControlError {
-            throw error
-        } catch let error as SessionError {
-            throw Self.controlError(error, method: command.method.rawValue, state: sessionState())
-        } catch {
-            throw ControlError(.internalError, "\(error)")
-        }
     }
 
     // MARK: Events

@@ -1,18 +1,17 @@
 import ArgumentParser
-import Foundation
+import DaemonCommands
+import OfflineCommands
 
 /// `activetaskctl`: the command-line client of activetaskd, its reference front end, and the
-/// hardware bring-up tools that need no daemon.
+/// hardware bring-up tools that need no daemon. Only the root: the commands live in
+/// `OfflineCommands` (no daemon) and `DaemonCommands` (the control socket), `devices` picks one.
 @main
 struct ActiveTaskCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
-        subcommands: [
-            Validate.self, Plan.self, Sensors.self, Record.self, Fuse.self, RecordAudio.self, Say.self, Devices.self,
-            Report.self, QualityCheckCommand.self,
-            Status.self, Runs.self, RunCommand.self, RunResultCommand.self, ArchiveCommand.self, Cancel.self, Resume.self,
-        ]
+        subcommands: OfflineCommands.taskAndDeviceTools + [Devices.self] + OfflineCommands.runDirectoryTools
+            + DaemonCommands.subcommands
     )
 
     /// Accepts the global `--socket P` before the subcommand (`activetaskctl --socket P run …`,

@@ -20,7 +20,7 @@ import TestSupport
         ("an unknown method", Array(#"{"jsonrpc":"2.0","id":3,"method":"run.fly"}"#.utf8) + [0x0A], -32601),
         ("wrong params", Array(#"{"jsonrpc":"2.0","id":4,"method":"run.cancel","params":{"save":1}}"#.utf8) + [0x0A], -32602),
         ("a command out of order", Array(#"{"jsonrpc":"2.0","id":5,"method":"run.forward"}"#.utf8) + [0x0A], -32001),
-        ("a reply of the wrong type", Array(#"{"jsonrpc":"2.0","id":6,"method":"runs.list"}"#.utf8) + [0x0A], -32603),
+        ("a handler failing without a ControlError", Array(#"{"jsonrpc":"2.0","id":6,"method":"runs.list"}"#.utf8) + [0x0A], -32603),
     ]
 
     @Test func everyBadInputGetsItsErrorAndEveryoneGoesOn() async throws {
@@ -60,7 +60,7 @@ import TestSupport
                 for _ in 0..<200 {
                     group.addTask {
                         try await ControlClient.withConnection(socketPath: path) { client in
-                            try await client.call(.daemonInfo, as: DaemonInfo.self).name == "test"
+                            try await client.call(ControlMethods.daemonInfo).name == "test"
                         }
                     }
                 }
@@ -124,7 +124,7 @@ import TestSupport
         try await TestServer.with(handler: handler, logs: logs) { path in
             try await ControlClient.withConnection(socketPath: path) { client in
                 _ = try await client.status()
-                _ = try? await client.status(.runForward(ForwardParams()))
+                _ = try? await client.call(ControlMethods.runForward, ForwardParams())
             }
         }
         let me = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())

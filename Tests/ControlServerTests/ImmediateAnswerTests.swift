@@ -12,27 +12,28 @@ import Testing
     /// answered at once from the state it publishes.
     final class SlowStartHandler: ControlHandler {
         private let state = Mutex(ControlSessionState.loaded)
-        let handled = Mutex<[ControlMethod]>([])
+        let handled = Mutex<[String]>([])
 
         func events() -> AsyncStream<ControlEvent> { AsyncStream { _ in } }
 
-        func answerAtOnce(_ command: ControlCommand, from peer: PeerCredentials) -> ControlReply? {
-            let state = state.withLock { $0 }
-            switch command {
-            case .runStatus: return .status(SessionStatus(state: state))
-            case .daemonInfo:
-                return .daemonInfo(DaemonInfo(name: "test", version: "1", pid: 1, uptime: 0, dataDirectory: "/d", iioURI: "sim:",
-                                              captureDevice: "null", playbackDevice: "null", session: state))
-            default: return nil
+        func registerHandlers(on routes: inout ControlRoutes) {
+            routes.answerAtOnce(ControlMethods.runStatus) { _, _ in SessionStatus(state: self.state.withLock { $0 }) }
+            routes.answerAtOnce(ControlMethods.daemonInfo) { _, _ in
+                DaemonInfo(name: "test", version: "1", pid: 1, uptime: 0, dataDirectory: "/d", iioURI: "sim:",
+                           captureDevice: "null", playbackDevice: "null", session: self.state.withLock { $0 })
             }
-        }
-
-        func handle(_ command: ControlCommand, from peer: PeerCredentials) async throws(ControlError) -> ControlReply {
-            handled.withLock { $0.append(command.method) }
-            guard case .runStart = command else { throw ControlError(.internalError, "Not in this test.") }
-            try? await Task.sleep(for: .milliseconds(300))
-            state.withLock { $0 = .running }
-            return .status(SessionStatus(state: .running))
+            routes.handle(ControlMethods.runStart) { _, _ in
+                self.handled.withLock { $0.append(ControlMethods.runStart.name) }
+                try? await Task.sleep(for: .milliseconds(300))
+                self.state.withLock { $0 = .running }
+                return SessionStatus(state: .running)
+            }
+            for method in ControlMethods.all where !routes.registeredMethods.contains(method.name) {
+                routes.refuse(method) { _ in
+                    self.handled.withLock { $0.append(method.name) }
+                    return ControlError(.internalError, "Not in this test.")
+                }
+            }
         }
     }
 
@@ -70,6 +71,6 @@ import Testing
         }
         #expect(answers[40]["error"]?["code"] == -32700)
         #expect(answers[41]["result"]?["state"] == "running")
-        #expect(handler.handled.withLock { $0 } == [.runStart])
+        #expect(handler.handled.withLock { $0 } == [ControlMethods.runStart.name])
     }
 }

@@ -50,123 +50,182 @@ actor CannedSession: ControlHandler, Service {
         }
     }
 
-    func handle(_ command: ControlCommand, from peer: PeerCredentials) async throws(ControlError) -> ControlReply {
-        switch command {
-        case .daemonInfo:
-            return .daemonInfo(DaemonInfo(
-                name: "control-test-server", version: "0.0.0", pid: Int(ProcessInfo.processInfo.processIdentifier),
-                uptime: Date().timeIntervalSince(started), dataDirectory: dataDirectory, iioURI: "sim:",
-                captureDevice: "null", playbackDevice: "null", session: sessionState))
-        case .devicesList:
-            return .devices(DeviceList(
-                motion: [.init(name: "sim-imu", identifier: "iio:device0", sensors: ["accelerometer", "gyro"], samplingFrequencies: [100, 200])],
-                audio: [.init(name: "null", description: "Discard all samples", capture: true, playback: true)]))
-        case .taskLoad(let params):
-            if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
-            let task = try load(params)
-            loaded = (task, steps(of: task))
-            current = nil
-            return .loadedTask(LoadedTask(
-                taskIdentifier: identifier(of: task), stepCount: loaded!.steps.count,
-                asyncActions: asyncActions(of: task).compactMap { $0["identifier"]?.stringValue }))
-        case .runStart:
-            if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
-            guard let loaded else { throw .outOfOrder("run.start", state: sessionState.rawValue, allowed: ["task.load", "run.resume"]) }
-            let uuid = UUID().uuidString
-            current = Run(uuid: uuid, task: loaded.task, steps: loaded.steps, runDirectory: "\(dataDirectory)/runs/\(uuid)")
-            self.loaded = nil
-            if asyncActions(of: current!.task).contains(where: { $0["type"]?.stringValue == "microphone" }) {
-                let request = PermissionRequestEvent(requestID: nextPermission, permission: "microphone", title: "Microphone",
-                                                     reason: "The task records your voice.", actions: ["microphone"], deadlineUptime: 120)
-                nextPermission += 1
-                current!.permission = request
-                emit(.permissionRequest(request))
+    /// One handler per method a daemon answers, each a method of this actor below.
+    nonisolated func registerHandlers(on routes: inout ControlRoutes) {
+        routes.handle(ControlMethods.daemonInfo) { _, _ in await self.info() }
+        routes.handle(ControlMethods.devicesList) { _, _ in Self.devices }
+        routes.handle(ControlMethods.taskLoad) { params, _ in try await self.load(params) }
+        routes.handle(ControlMethods.runStart) { _, _ in try await self.start() }
+        routes.handle(ControlMethods.runForward) { params, _ in try await self.forward(params) }
+        routes.handle(ControlMethods.runBack) { _, _ in try await self.back() }
+        routes.handle(ControlMethods.runSkip) { _, _ in try await self.skip() }
+        routes.handle(ControlMethods.runAbandon) { _, _ in try await self.abandon() }
+        routes.handle(ControlMethods.timerStart) { _, _ in try await self.runTimer(ControlMethods.timerStart.name) }
+        routes.handle(ControlMethods.timerResume) { _, _ in try await self.runTimer(ControlMethods.timerResume.name) }
+        routes.handle(ControlMethods.timerPause) { _, _ in try await self.pauseTimer() }
+        routes.handle(ControlMethods.permissionAnswer) { params, _ in try await self.answer(params) }
+        routes.handle(ControlMethods.runCancel) { params, _ in try await self.cancel(params) }
+        routes.handle(ControlMethods.runResume) { params, _ in try await self.resume(params) }
+        routes.handle(ControlMethods.runStatus) { _, _ in await self.status }
+        routes.handle(ControlMethods.runsList) { _, _ in await self.runs() }
+        routes.handle(ControlMethods.runResult) { params, _ in try await self.result(params) }
+        routes.handle(ControlMethods.runArchive) { params, _ in try await self.archive(params) }
+        // A canned session records nothing to check.
+        routes.handle(ControlMethods.runQuality) { params, _ in throw Self.nothingRecorded(params) }
+        routes.handle(ControlMethods.runReport) { params, _ in throw Self.nothingRecorded(params) }
+        // A method added to the protocol after this stand-in was written: refused in a sentence,
+        // so that a new method needs its declaration and the daemon's handler only.
+        for method in ControlMethods.all where !routes.registeredMethods.contains(method.name) {
+            routes.refuse(method) { _ in
+                ControlError(.internalError, "control-test-server does not carry out \(method.name); activetaskd does.")
             }
-            show()
-            return .status(status)
-        case .runForward(let params):
-            try requireRunning("run.forward")
-            if let leaving = params.stepPath, leaving != path(current!) {
-                throw ControlError(.commandOutOfOrder, "\(leaving) is no longer showing (\(path(current!)) is); forward from the step on screen.",
-                                   data: ControlErrorData(state: sessionState.rawValue, method: "run.forward"))
-            }
-            leave()
-            return .status(status)
-        case .runBack:
-            try requireRunning("run.back")
-            guard current!.index > 0 else { throw ControlError(.actionNotAllowed, "The first step has no step before it; go forward or cancel.") }
-            current!.index -= 1
-            show(direction: "backward")
-            return .status(status)
-        case .runSkip:
-            try requireRunning("run.skip")
-            leave()
-            return .status(status)
-        case .runAbandon:
-            try requireRunning("run.abandon")
-            finish(.abandoned)
-            return .status(status)
-        case .timerStart, .timerResume:
-            try requireRunning(command.method.rawValue)
-            guard let timer = current!.timer else { throw ControlError(.actionNotAllowed, "This step has no timer.") }
-            if !timer.running {
-                current!.timer!.running = true
-                emit(command == .timerStart ? .timerStarted(.init(stepPath: timer.stepPath, duration: timer.duration))
-                                            : .timerResumed(.init(stepPath: timer.stepPath, elapsed: timer.elapsed)))
-            }
-            return .status(status)
-        case .timerPause:
-            try requireRunning("timer.pause")
-            guard let timer = current!.timer, timer.running else { throw .outOfOrder("timer.pause", state: "running", allowed: ["timer.start", "timer.resume"]) }
-            current!.timer!.running = false
-            emit(.timerPaused(.init(stepPath: timer.stepPath, elapsed: timer.elapsed)))
-            return .status(status)
-        case .permissionAnswer(let answer):
-            guard let request = current?.permission else { throw .notFound("Permission request \(answer.requestID)") }
-            guard request.requestID == answer.requestID else { throw .notFound("Permission request \(answer.requestID)") }
-            current!.permission = nil
-            emit(.permissionAnswered(.init(requestID: request.requestID, permission: request.permission, granted: answer.granted)))
-            return .status(status)
-        case .runCancel(let params):
-            guard current?.state == .running else { throw .noRunningRun("run.cancel") }
-            finish(params.save ? .saved : .discarded)
-            return .status(status)
-        case .runResume(let reference):
-            if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
-            guard var run = kept[reference.taskRunUUID] else { throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID) }
-            guard run.state == .saved else {
-                throw ControlError(.commandOutOfOrder, "Run \(run.uuid) \(run.state.rawValue) and cannot be resumed; only saved runs can.",
-                                   data: ControlErrorData(taskRunUUID: run.uuid, state: run.state.rawValue, allowed: ["run.result", "run.archive"]))
-            }
-            run.state = .running
-            current = run
-            show()
-            return .status(status)
-        case .runStatus:
-            return .status(status)
-        case .runsList:
-            return .runs(RunList(runs: kept.values.sorted { $0.uuid < $1.uuid }.map { run in
-                RunListEntry(taskRunUUID: run.uuid, taskIdentifier: identifier(of: run.task), state: run.state,
-                           runDirectory: run.runDirectory, archive: run.archive)
-            }))
-        case .runResult(let reference):
-            guard let run = kept[reference.taskRunUUID] ?? current.flatMap({ $0.uuid == reference.taskRunUUID ? $0 : nil }) else {
-                throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID)
-            }
-            let history: [JSONValue] = run.history.map { ["type": "base", "identifier": .string($0)] }
-            return .result(RunResult(taskRunUUID: run.uuid, state: run.state, runDirectory: run.runDirectory, archive: run.archive,
-                                     taskResult: ["type": "task", "identifier": .string(identifier(of: run.task)),
-                                                  "taskRunUUID": .string(run.uuid), "stepHistory": .array(history)]))
-        case .runArchive(let reference):
-            guard let run = kept[reference.taskRunUUID] else { throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID) }
-            guard let archive = run.archive else {
-                throw ControlError(.commandOutOfOrder, "Run \(run.uuid) has no archive yet; it is written when the run finishes.")
-            }
-            return .archive(ArchiveLocation(taskRunUUID: run.uuid, archive: archive))
-        case .runQuality(let reference), .runReport(let reference):
-            // A canned session records nothing to check.
-            throw .notFound("Quality checks of run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID)
         }
+    }
+
+    // MARK: Methods
+
+    private func info() -> DaemonInfo {
+        DaemonInfo(
+            name: "control-test-server", version: "0.0.0", pid: Int(ProcessInfo.processInfo.processIdentifier),
+            uptime: Date().timeIntervalSince(started), dataDirectory: dataDirectory, iioURI: "sim:",
+            captureDevice: "null", playbackDevice: "null", session: sessionState)
+    }
+
+    private static let devices = DeviceList(
+        motion: [.init(name: "sim-imu", identifier: "iio:device0", sensors: ["accelerometer", "gyro"], samplingFrequencies: [100, 200])],
+        audio: [.init(name: "null", description: "Discard all samples", capture: true, playback: true)])
+
+    private func load(_ params: TaskLoadParams) throws(ControlError) -> LoadedTask {
+        if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
+        let task = try readTask(params)
+        loaded = (task, steps(of: task))
+        current = nil
+        return LoadedTask(
+            taskIdentifier: identifier(of: task), stepCount: loaded!.steps.count,
+            asyncActions: asyncActions(of: task).compactMap { $0["identifier"]?.stringValue })
+    }
+
+    private func start() throws(ControlError) -> SessionStatus {
+        if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
+        guard let loaded else { throw .outOfOrder("run.start", state: sessionState.rawValue, allowed: ["task.load", "run.resume"]) }
+        let uuid = UUID().uuidString
+        current = Run(uuid: uuid, task: loaded.task, steps: loaded.steps, runDirectory: "\(dataDirectory)/runs/\(uuid)")
+        self.loaded = nil
+        if asyncActions(of: current!.task).contains(where: { $0["type"]?.stringValue == "microphone" }) {
+            let request = PermissionRequestEvent(requestID: nextPermission, permission: "microphone", title: "Microphone",
+                                                 reason: "The task records your voice.", actions: ["microphone"], deadlineUptime: 120)
+            nextPermission += 1
+            current!.permission = request
+            emit(.permissionRequest(request))
+        }
+        show()
+        return status
+    }
+
+    private func forward(_ params: ForwardParams) throws(ControlError) -> SessionStatus {
+        try requireRunning("run.forward")
+        if let leaving = params.stepPath, leaving != path(current!) {
+            throw ControlError(.commandOutOfOrder, "\(leaving) is no longer showing (\(path(current!)) is); forward from the step on screen.",
+                               data: ControlErrorData(state: sessionState.rawValue, method: "run.forward"))
+        }
+        leave()
+        return status
+    }
+
+    private func back() throws(ControlError) -> SessionStatus {
+        try requireRunning("run.back")
+        guard current!.index > 0 else { throw ControlError(.actionNotAllowed, "The first step has no step before it; go forward or cancel.") }
+        current!.index -= 1
+        show(direction: "backward")
+        return status
+    }
+
+    private func skip() throws(ControlError) -> SessionStatus {
+        try requireRunning("run.skip")
+        leave()
+        return status
+    }
+
+    private func abandon() throws(ControlError) -> SessionStatus {
+        try requireRunning("run.abandon")
+        finish(.abandoned)
+        return status
+    }
+
+    /// `timer.start` and `timer.resume`.
+    private func runTimer(_ method: String) throws(ControlError) -> SessionStatus {
+        try requireRunning(method)
+        guard let timer = current!.timer else { throw ControlError(.actionNotAllowed, "This step has no timer.") }
+        if !timer.running {
+            current!.timer!.running = true
+            emit(method == ControlMethods.timerStart.name ? .timerStarted(.init(stepPath: timer.stepPath, duration: timer.duration))
+                                                          : .timerResumed(.init(stepPath: timer.stepPath, elapsed: timer.elapsed)))
+        }
+        return status
+    }
+
+    private func pauseTimer() throws(ControlError) -> SessionStatus {
+        try requireRunning("timer.pause")
+        guard let timer = current!.timer, timer.running else { throw .outOfOrder("timer.pause", state: "running", allowed: ["timer.start", "timer.resume"]) }
+        current!.timer!.running = false
+        emit(.timerPaused(.init(stepPath: timer.stepPath, elapsed: timer.elapsed)))
+        return status
+    }
+
+    private func answer(_ answer: PermissionAnswerParams) throws(ControlError) -> SessionStatus {
+        guard let request = current?.permission else { throw .notFound("Permission request \(answer.requestID)") }
+        guard request.requestID == answer.requestID else { throw .notFound("Permission request \(answer.requestID)") }
+        current!.permission = nil
+        emit(.permissionAnswered(.init(requestID: request.requestID, permission: request.permission, granted: answer.granted)))
+        return status
+    }
+
+    private func cancel(_ params: CancelParams) throws(ControlError) -> SessionStatus {
+        guard current?.state == .running else { throw .noRunningRun("run.cancel") }
+        finish(params.save ? .saved : .discarded)
+        return status
+    }
+
+    private func resume(_ reference: RunReference) throws(ControlError) -> SessionStatus {
+        if let current, current.state == .running { throw .runAlreadyRunning(taskRunUUID: current.uuid, taskIdentifier: identifier(of: current.task)) }
+        guard var run = kept[reference.taskRunUUID] else { throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID) }
+        guard run.state == .saved else {
+            throw ControlError(.commandOutOfOrder, "Run \(run.uuid) \(run.state.rawValue) and cannot be resumed; only saved runs can.",
+                               data: ControlErrorData(taskRunUUID: run.uuid, state: run.state.rawValue, allowed: ["run.result", "run.archive"]))
+        }
+        run.state = .running
+        current = run
+        show()
+        return status
+    }
+
+    private func runs() -> RunList {
+        RunList(runs: kept.values.sorted { $0.uuid < $1.uuid }.map { run in
+            RunListEntry(taskRunUUID: run.uuid, taskIdentifier: identifier(of: run.task), state: run.state,
+                         runDirectory: run.runDirectory, archive: run.archive)
+        })
+    }
+
+    private func result(_ reference: RunReference) throws(ControlError) -> RunResult {
+        guard let run = kept[reference.taskRunUUID] ?? current.flatMap({ $0.uuid == reference.taskRunUUID ? $0 : nil }) else {
+            throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID)
+        }
+        let history: [JSONValue] = run.history.map { ["type": "base", "identifier": .string($0)] }
+        return RunResult(taskRunUUID: run.uuid, state: run.state, runDirectory: run.runDirectory, archive: run.archive,
+                         taskResult: ["type": "task", "identifier": .string(identifier(of: run.task)),
+                                      "taskRunUUID": .string(run.uuid), "stepHistory": .array(history)])
+    }
+
+    private func archive(_ reference: RunReference) throws(ControlError) -> ArchiveLocation {
+        guard let run = kept[reference.taskRunUUID] else { throw .notFound("Run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID) }
+        guard let archive = run.archive else {
+            throw ControlError(.commandOutOfOrder, "Run \(run.uuid) has no archive yet; it is written when the run finishes.")
+        }
+        return ArchiveLocation(taskRunUUID: run.uuid, archive: archive)
+    }
+
+    private static func nothingRecorded(_ reference: RunReference) -> ControlError {
+        .notFound("Quality checks of run \(reference.taskRunUUID)", taskRunUUID: reference.taskRunUUID)
     }
 
     // MARK: State
@@ -276,7 +335,7 @@ actor CannedSession: ControlHandler, Service {
 
     // MARK: Task JSON
 
-    private func load(_ params: TaskLoadParams) throws(ControlError) -> JSONValue {
+    private func readTask(_ params: TaskLoadParams) throws(ControlError) -> JSONValue {
         let task: JSONValue
         if let path = params.path {
             guard let data = FileManager.default.contents(atPath: path) else { throw .notFound("Task file \(path)") }

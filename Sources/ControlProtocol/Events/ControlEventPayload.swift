@@ -1,4 +1,4 @@
-/// What an event says, by kind.
+/// What an event says, by kind: one case per `ControlEventKind` declaration.
 public enum ControlEventPayload: Sendable, Hashable {
     case stepShown(StepShownEvent)
     case timerStarted(StepTimerEvent)
@@ -20,87 +20,38 @@ public enum ControlEventPayload: Sendable, Hashable {
     case taskFinished(TaskFinishedEvent)
     case eventsLost(EventsLostEvent)
 
-    public var kind: ControlEventKind {
+    public var kind: ControlEventKind { parts.kind }
+
+    /// The kind and the members, for the wire.
+    private var parts: (kind: ControlEventKind, members: any Encodable) {
         switch self {
-        case .stepShown: .stepShown
-        case .timerStarted: .timerStarted
-        case .timerTick: .timerTick
-        case .timerPaused: .timerPaused
-        case .timerResumed: .timerResumed
-        case .timerFinished: .timerFinished
-        case .actionStatus: .actionStatus
-        case .actionFailed: .actionFailed
-        case .warning: .warning
-        case .permissionRequest: .permissionRequest
-        case .permissionAnswered: .permissionAnswered
-        case .promptSpoken: .promptSpoken
-        case .stepCommand: .stepCommand
-        case .audioLevel: .audioLevel
-        case .motionProgress: .motionProgress
-        case .taskFinished: .taskFinished
-        case .eventsLost: .eventsLost
+        case .stepShown(let value): (.stepShown, value)
+        case .timerStarted(let value): (.timerStarted, value)
+        case .timerTick(let value): (.timerTick, value)
+        case .timerPaused(let value): (.timerPaused, value)
+        case .timerResumed(let value): (.timerResumed, value)
+        case .timerFinished(let value): (.timerFinished, value)
+        case .actionStatus(let value): (.actionStatus, value)
+        case .actionFailed(let value): (.actionFailed, value)
+        case .warning(let value): (.warning, value)
+        case .permissionRequest(let value): (.permissionRequest, value)
+        case .permissionAnswered(let value): (.permissionAnswered, value)
+        case .promptSpoken(let value): (.promptSpoken, value)
+        case .stepCommand(let value): (.stepCommand, value)
+        case .audioLevel(let value): (.audioLevel, value)
+        case .motionProgress(let value): (.motionProgress, value)
+        case .taskFinished(let value): (.taskFinished, value)
+        case .eventsLost(let value): (.eventsLost, value)
         }
     }
 
-    /// The payload type of each kind, for the OpenRPC document.
-    public static func payloadType(of kind: ControlEventKind) -> any ControlSchemaDescribing.Type {
-        switch kind {
-        case .stepShown: StepShownEvent.self
-        case .timerStarted, .timerTick, .timerPaused, .timerResumed, .timerFinished: StepTimerEvent.self
-        case .actionStatus: ActionStatusEvent.self
-        case .actionFailed: ActionFailedEvent.self
-        case .warning: WarningEvent.self
-        case .permissionRequest: PermissionRequestEvent.self
-        case .permissionAnswered: PermissionAnsweredEvent.self
-        case .promptSpoken: PromptSpokenEvent.self
-        case .stepCommand: StepCommandEvent.self
-        case .audioLevel: AudioLevelEvent.self
-        case .motionProgress: MotionProgressEvent.self
-        case .taskFinished: TaskFinishedEvent.self
-        case .eventsLost: EventsLostEvent.self
-        }
-    }
-
+    /// Reads the members of an event of `kind` (its declaration says which case they make).
     init(kind: ControlEventKind, from decoder: any Decoder) throws {
-        switch kind {
-        case .stepShown: self = .stepShown(try StepShownEvent(from: decoder))
-        case .timerStarted: self = .timerStarted(try StepTimerEvent(from: decoder))
-        case .timerTick: self = .timerTick(try StepTimerEvent(from: decoder))
-        case .timerPaused: self = .timerPaused(try StepTimerEvent(from: decoder))
-        case .timerResumed: self = .timerResumed(try StepTimerEvent(from: decoder))
-        case .timerFinished: self = .timerFinished(try StepTimerEvent(from: decoder))
-        case .actionStatus: self = .actionStatus(try ActionStatusEvent(from: decoder))
-        case .actionFailed: self = .actionFailed(try ActionFailedEvent(from: decoder))
-        case .warning: self = .warning(try WarningEvent(from: decoder))
-        case .permissionRequest: self = .permissionRequest(try PermissionRequestEvent(from: decoder))
-        case .permissionAnswered: self = .permissionAnswered(try PermissionAnsweredEvent(from: decoder))
-        case .promptSpoken: self = .promptSpoken(try PromptSpokenEvent(from: decoder))
-        case .stepCommand: self = .stepCommand(try StepCommandEvent(from: decoder))
-        case .audioLevel: self = .audioLevel(try AudioLevelEvent(from: decoder))
-        case .motionProgress: self = .motionProgress(try MotionProgressEvent(from: decoder))
-        case .taskFinished: self = .taskFinished(try TaskFinishedEvent(from: decoder))
-        case .eventsLost: self = .eventsLost(try EventsLostEvent(from: decoder))
-        }
+        self = try kind.payload(from: decoder)
     }
 
     /// Encodes the payload's members into the event's own object.
     func encodeMembers(to encoder: any Encoder) throws {
-        switch self {
-        case .stepShown(let value): try value.encode(to: encoder)
-        case .timerStarted(let value), .timerTick(let value), .timerPaused(let value),
-             .timerResumed(let value), .timerFinished(let value):
-            try value.encode(to: encoder)
-        case .actionStatus(let value): try value.encode(to: encoder)
-        case .actionFailed(let value): try value.encode(to: encoder)
-        case .warning(let value): try value.encode(to: encoder)
-        case .permissionRequest(let value): try value.encode(to: encoder)
-        case .permissionAnswered(let value): try value.encode(to: encoder)
-        case .promptSpoken(let value): try value.encode(to: encoder)
-        case .stepCommand(let value): try value.encode(to: encoder)
-        case .audioLevel(let value): try value.encode(to: encoder)
-        case .motionProgress(let value): try value.encode(to: encoder)
-        case .taskFinished(let value): try value.encode(to: encoder)
-        case .eventsLost(let value): try value.encode(to: encoder)
-        }
+        try parts.members.encode(to: encoder)
     }
 }

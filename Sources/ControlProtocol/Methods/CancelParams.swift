@@ -1,5 +1,5 @@
 /// `run.cancel`: stop the run, keeping it resumable (`save: true`) or discarding it.
-public struct CancelParams: Sendable, Hashable, ControlSchemaDescribing {
+public struct CancelParams: Sendable, Hashable, ControlParams {
     public var save: Bool
 
     public init(save: Bool) {

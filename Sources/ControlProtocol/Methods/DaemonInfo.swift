@@ -1,5 +1,5 @@
 /// `daemon.info`: what is running and with which devices.
-public struct DaemonInfo: Sendable, Hashable, ControlSchemaDescribing {
+public struct DaemonInfo: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     /// `activetaskd`.
     public var name: String
     /// The daemon's version.

@@ -1,5 +1,5 @@
 /// `devices.list`: the motion and audio devices the daemon can record from or play to.
-public struct DeviceList: Sendable, Hashable, ControlSchemaDescribing {
+public struct DeviceList: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var motion: [MotionDevice]
     public var audio: [AudioDevice]
 

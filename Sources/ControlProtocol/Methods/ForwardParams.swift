@@ -1,5 +1,5 @@
 /// `run.forward`: the step's result from the front end.
-public struct ForwardParams: Sendable, Hashable, ControlSchemaDescribing {
+public struct ForwardParams: Sendable, Hashable, ControlParams {
     /// The answers collected on the step, added to its result.
     public var answers: [StepAnswer]?
     /// Where to go next, as a navigation result's `skipToIdentifier` (DESIGN 2).
@@ -14,6 +14,9 @@ public struct ForwardParams: Sendable, Hashable, ControlSchemaDescribing {
         self.skipToIdentifier = skipToIdentifier
         self.stepPath = stepPath
     }
+
+    /// Left out: go forward with no answers.
+    public static var whenAbsent: ForwardParams? { ForwardParams() }
 
     public static var schema: JSONSchema {
         .object([

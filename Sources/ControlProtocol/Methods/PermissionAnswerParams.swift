@@ -1,5 +1,5 @@
 /// `permission.answer`: the person's answer to a `permissionRequest` event.
-public struct PermissionAnswerParams: Sendable, Hashable, ControlSchemaDescribing {
+public struct PermissionAnswerParams: Sendable, Hashable, ControlParams {
     /// The `requestID` of the `permissionRequest` event.
     public var requestID: UInt64
     public var granted: Bool

@@ -1,5 +1,5 @@
 /// `runs.list`: the runs kept in the data directory, newest first.
-public struct RunList: Sendable, Hashable, ControlSchemaDescribing {
+public struct RunList: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var runs: [RunListEntry]
 
     public init(runs: [RunListEntry]) {

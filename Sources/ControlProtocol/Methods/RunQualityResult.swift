@@ -22,7 +22,7 @@ public struct QualitySummary: Sendable, Hashable, ControlSchemaDescribing {
 }
 
 /// `run.qc`: a run's quality checks as `qc.json` holds them.
-public struct RunQualityResult: Sendable, Hashable, ControlSchemaDescribing {
+public struct RunQualityResult: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var taskRunUUID: String
     public var summary: QualitySummary
     /// `{"verdict", "checks": [{"identifier", "check", "verdict", "message", "figures"}]}`.
@@ -44,7 +44,7 @@ public struct RunQualityResult: Sendable, Hashable, ControlSchemaDescribing {
 }
 
 /// `run.report`: where the run's report was written.
-public struct ReportLocation: Sendable, Hashable, ControlSchemaDescribing {
+public struct ReportLocation: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var taskRunUUID: String
     /// The HTML file (`<run directory>/report.html`).
     public var report: String

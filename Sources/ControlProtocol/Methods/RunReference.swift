@@ -1,5 +1,5 @@
 /// Names a run kept in the data directory (`run.resume`, `run.result`, `run.archive`).
-public struct RunReference: Sendable, Hashable, ControlSchemaDescribing {
+public struct RunReference: Sendable, Hashable, ControlParams {
     public var taskRunUUID: String
 
     public init(taskRunUUID: String) {

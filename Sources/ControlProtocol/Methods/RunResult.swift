@@ -1,6 +1,6 @@
 public import TaskModel
 /// `run.result`: a run's task result (taskResult.json) and where its files are.
-public struct RunResult: Sendable, Hashable, ControlSchemaDescribing {
+public struct RunResult: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var taskRunUUID: String
     public var state: RunState
     public var runDirectory: String
@@ -27,7 +27,7 @@ public struct RunResult: Sendable, Hashable, ControlSchemaDescribing {
 }
 
 /// `run.archive`: where a run's upload archive is.
-public struct ArchiveLocation: Sendable, Hashable, ControlSchemaDescribing {
+public struct ArchiveLocation: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var taskRunUUID: String
     /// `<data-dir>/runs/<uuid>/<uuid>.zip`.
     public var archive: String

@@ -1,6 +1,6 @@
 /// `run.status` (and the answer to every run command): the session's state and what the front
 /// end needs to draw it, so that a front end that reconnects can pick up where it was.
-public struct SessionStatus: Sendable, Hashable, ControlSchemaDescribing {
+public struct SessionStatus: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var state: ControlSessionState
     public var taskIdentifier: String?
     public var taskRunUUID: String?

@@ -4,7 +4,7 @@ public import TaskModel
 /// Exactly one of `path` and `task` is given. An inline task's transform steps find their
 /// `resourceTransformer` files in `resources` (file name without extension → JSON), since the
 /// daemon cannot read the front end's files.
-public struct TaskLoadParams: Sendable, Hashable, ControlSchemaDescribing {
+public struct TaskLoadParams: Sendable, Hashable, ControlParams {
     /// A task file, absolute or relative to the daemon's task directory.
     public var path: String?
     /// The task JSON as written.
@@ -18,6 +18,14 @@ public struct TaskLoadParams: Sendable, Hashable, ControlSchemaDescribing {
         self.resources = resources
     }
 
+    /// Exactly one of `path` and `task`.
+    public func validate(for method: String) throws(ControlError) {
+        guard (path == nil) != (task == nil) else {
+            throw ControlError(.invalidParams, "\(method) takes either `path` or `task`, not both and not neither.",
+                               data: ControlErrorData(codingPath: path == nil ? "path" : "task", method: method))
+        }
+    }
+
     public static var schema: JSONSchema {
         .object([
             .init("path", .described("A task file, absolute or relative to the daemon's task directory.", .string())),
@@ -28,7 +36,7 @@ public struct TaskLoadParams: Sendable, Hashable, ControlSchemaDescribing {
 }
 
 /// The result of `task.load`: what was loaded.
-public struct LoadedTask: Sendable, Hashable, ControlSchemaDescribing {
+public struct LoadedTask: Sendable, Hashable, ControlSchemaDescribing, ControlResult {
     public var taskIdentifier: String
     public var schemaIdentifier: String?
     public var versionString: String?

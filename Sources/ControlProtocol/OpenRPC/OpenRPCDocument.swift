@@ -3,8 +3,9 @@ public import TaskModel
 import Foundation
 import TaskNavigation
 
-/// The OpenRPC 1.x document of the control socket, generated from the method catalogue and the
-/// schemas written beside each wire type. `rpc.discover` returns it; docs/openrpc.json is a copy
+/// The OpenRPC 1.x document of the control socket, generated from the method declarations
+/// (`ControlMethods`), the event kinds (`ControlEventKind`) and the schemas written beside each
+/// wire type. `rpc.discover` returns it; docs/openrpc.json is a copy
 /// that a test keeps equal to it.
 public enum OpenRPCDocument {
     /// The OpenRPC specification version the document follows.
@@ -22,7 +23,7 @@ public enum OpenRPCDocument {
                 "version": .string(ControlProtocolVersion.current),
                 "description": .string(description),
             ],
-            "methods": .array(ControlMethod.allCases.map(method) + [eventNotification]),
+            "methods": .array(ControlMethods.all.map(method) + [eventNotification]),
             "components": [
                 "schemas": .object(Dictionary(uniqueKeysWithValues: schemaComponents)),
                 "errors": .object(Dictionary(uniqueKeysWithValues: ControlErrorCode.allCases.map {
@@ -40,19 +41,14 @@ public enum OpenRPCDocument {
         params are components/schemas/ControlEvent). See docs/protocol.md for a whole session.
         """
 
-    private static func method(_ method: ControlMethod) -> JSONValue {
+    private static func method(_ method: any ControlMethodDescribing) -> JSONValue {
         var members: [String: JSONValue] = [
-            "name": .string(method.rawValue),
+            "name": .string(method.name),
             "summary": .string(method.summary),
             "paramStructure": "by-name",
             "params": .array(params(of: method.paramsType)),
+            "result": method.resultType.contentDescriptor,
         ]
-        if let result = method.resultType {
-            members["result"] = ["name": .string(result.schemaName), "schema": JSONSchema.reference(result.schemaName).jsonValue]
-        } else {
-            // rpc.discover: the OpenRPC document, as the service discovery convention describes it.
-            members["result"] = ["name": "OpenRPC Schema", "schema": ["$ref": "https://meta.open-rpc.org/"]]
-        }
         if !method.errors.isEmpty {
             members["errors"] = .array(method.errors.map { ["$ref": .string("#/components/errors/\($0.name)")] })
         }
@@ -60,8 +56,8 @@ public enum OpenRPCDocument {
     }
 
     /// One content descriptor per member of the params object.
-    private static func params(of type: (any ControlSchemaDescribing.Type)?) -> [JSONValue] {
-        guard let type, case .object(let properties, let required) = type.schema else { return [] }
+    private static func params(of type: any ControlParams.Type) -> [JSONValue] {
+        guard case .object(let properties, let required) = type.schema else { return [] }
         return properties.map { property in
             [
                 "name": .string(property.name),
@@ -107,7 +103,7 @@ public enum OpenRPCDocument {
     /// One object schema per event kind: `sequence`, `uptime`, `kind` and the payload's members.
     private static var eventSchema: JSONValue {
         .object(["oneOf": .array(ControlEventKind.allCases.map { kind in
-            guard case .object(let properties, let required) = ControlEventPayload.payloadType(of: kind).schema else {
+            guard case .object(let properties, let required) = kind.payloadType.schema else {
                 return JSONValue.null
             }
             let envelope: [JSONSchema.Property] = [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import AsyncActions
 import Foundation
 import Logging

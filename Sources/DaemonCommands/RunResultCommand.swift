@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlProtocol
 
 /// `activetaskctl result RUN`: a run's task result (taskResult.json) with its directory and archive.
@@ -12,7 +13,7 @@ struct RunResultCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reference = RunReference(taskRunUUID: run)
-        let result = try await connection.withClient { try await $0.call(.runResult(reference), as: RunResult.self) }
+        let result = try await connection.withClient { try await $0.call(ControlMethods.runResult, reference) }
         try JSONOutput.print(result)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlClient
 import ControlProtocol
 import Foundation
@@ -40,9 +41,9 @@ struct RunCommand: AsyncParsableCommand {
             try await client.subscribe()
             var status: SessionStatus?
             if let upload {
-                let loaded = try await client.call(.taskLoad(upload), as: LoadedTask.self)
+                let loaded = try await client.call(ControlMethods.taskLoad, upload)
                 Self.say("loaded \(loaded.taskIdentifier) (\(loaded.stepCount) steps)", json: json)
-                _ = try await client.status(.runStart)
+                _ = try await client.call(ControlMethods.runStart)
             } else {
                 status = try await client.status()
             }

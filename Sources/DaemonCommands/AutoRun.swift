@@ -40,7 +40,7 @@ enum AutoRun {
             var iterator = inputs.makeAsyncIterator()
             while true {
                 for action in pending {
-                    if let finished = try await perform(action, client) { return finished }
+                    if let finished = try await send(action, client) { return finished }
                 }
                 guard let input = await iterator.next() else { throw ControlClientError.connectionClosed }
                 switch input {
@@ -56,15 +56,15 @@ enum AutoRun {
     }
 
     /// Sends one action; a refusal because the session already moved on is expected and ignored.
-    private static func perform(_ action: AutoFrontEnd.Action, _ client: ControlClient) async throws -> TaskFinishedEvent? {
+    private static func send(_ action: AutoFrontEnd.Action, _ client: ControlClient) async throws -> TaskFinishedEvent? {
         do {
             switch action {
             case .forward(let stepPath):
-                _ = try await client.status(.runForward(ForwardParams(stepPath: stepPath)))
+                _ = try await client.call(ControlMethods.runForward, ForwardParams(stepPath: stepPath))
             case .startTimer:
-                _ = try await client.status(.timerStart)
+                _ = try await client.call(ControlMethods.timerStart)
             case .grant(let requestID):
-                _ = try await client.status(.permissionAnswer(PermissionAnswerParams(requestID: requestID, granted: true)))
+                _ = try await client.call(ControlMethods.permissionAnswer, PermissionAnswerParams(requestID: requestID, granted: true))
             case .finished(let finished):
                 return finished
             }

@@ -1,5 +1,6 @@
 import ALSA
 import ArgumentParser
+import CommandOutput
 import AsyncActions
 import Audio
 import Foundation

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Output helpers for the CLI.
-enum Console {
+/// Output helpers for activetaskctl's commands.
+public enum Console {
     /// Writes `line` and a newline to standard error.
-    static func standardError(_ line: String) {
+    public static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

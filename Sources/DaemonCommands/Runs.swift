@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlProtocol
 
 /// `activetaskctl runs`: the runs the daemon keeps.
@@ -11,7 +12,7 @@ struct Runs: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let list = try await connection.withClient { try await $0.call(.runsList, as: RunList.self) }
+        let list = try await connection.withClient { try await $0.call(ControlMethods.runsList) }
         if json {
             try JSONOutput.print(list)
             return

@@ -11,8 +11,8 @@ struct Cancel: AsyncParsableCommand {
     var save = false
 
     func run() async throws {
-        let command = ControlCommand.runCancel(CancelParams(save: save))
-        let status = try await connection.withClient { try await $0.status(command) }
+        let params = CancelParams(save: save)
+        let status = try await connection.withClient { try await $0.call(ControlMethods.runCancel, params) }
         print("\(status.taskRunUUID ?? "run") \(status.finishReason?.rawValue ?? status.state.rawValue)")
     }
 }

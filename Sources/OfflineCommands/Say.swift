@@ -1,6 +1,7 @@
 import Clocks
 import ALSA
 import ArgumentParser
+import CommandOutput
 import Foundation
 import Voice
 

@@ -12,7 +12,7 @@ struct ArchiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reference = RunReference(taskRunUUID: run)
-        let location = try await connection.withClient { try await $0.call(.runArchive(reference), as: ArchiveLocation.self) }
+        let location = try await connection.withClient { try await $0.call(ControlMethods.runArchive, reference) }
         print(location.archive)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ControlProtocol
 
 /// `activetaskctl status`: the daemon's session: state, task, run and the step on screen.

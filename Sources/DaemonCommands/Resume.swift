@@ -12,8 +12,8 @@ struct Resume: AsyncParsableCommand {
     var run: String
 
     func run() async throws {
-        let command = ControlCommand.runResume(RunReference(taskRunUUID: run))
-        let status = try await connection.withClient { try await $0.status(command) }
+        let reference = RunReference(taskRunUUID: run)
+        let status = try await connection.withClient { try await $0.call(ControlMethods.runResume, reference) }
         print("\(status.taskRunUUID ?? run) \(status.state.rawValue) at \(status.step?.stepPath ?? "?")")
     }
 }

@@ -112,24 +112,29 @@ struct InteractiveFrontEnd {
 
     /// Carries out a key; returns the finish when `q` ended the run.
     private func press(_ key: UInt8, _ screen: inout Screen) async -> TaskFinishedEvent? {
-        let command: ControlCommand?
+        let client = self.client
+        let command: (@Sendable () async throws -> SessionStatus)?
         switch key {
         case UInt8(ascii: "y"), UInt8(ascii: "n"):
             guard let request = screen.permission else { return nil }
-            command = .permissionAnswer(PermissionAnswerParams(requestID: request.requestID, granted: key == UInt8(ascii: "y")))
+            let answer = PermissionAnswerParams(requestID: request.requestID, granted: key == UInt8(ascii: "y"))
+            command = { try await client.call(ControlMethods.permissionAnswer, answer) }
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            command = .runForward(ForwardParams(stepPath: screen.step?.stepPath))
-        case UInt8(ascii: "b"): command = .runBack
-        case UInt8(ascii: "s"): command = .runSkip
-        case UInt8(ascii: "p"): command = screen.paused ? .timerResume : .timerPause
-        case UInt8(ascii: "q"): command = .runCancel(CancelParams(save: true))
+            let forward = ForwardParams(stepPath: screen.step?.stepPath)
+            command = { try await client.call(ControlMethods.runForward, forward) }
+        case UInt8(ascii: "b"): command = { try await client.call(ControlMethods.runBack) }
+        case UInt8(ascii: "s"): command = { try await client.call(ControlMethods.runSkip) }
+        case UInt8(ascii: "p"):
+            let method = screen.paused ? ControlMethods.timerResume : ControlMethods.timerPause
+            command = { try await client.call(method) }
+        case UInt8(ascii: "q"): command = { try await client.call(ControlMethods.runCancel, CancelParams(save: true)) }
         default: command = nil
         }
         guard let command else { return nil }
         do {
-            let status = try await client.status(command)
+            let status = try await command()
             screen.message = nil
-            if case .runCancel = command, let uuid = status.taskRunUUID {
+            if key == UInt8(ascii: "q"), let uuid = status.taskRunUUID {
                 return TaskFinishedEvent(taskRunUUID: uuid, reason: .saved, runDirectory: status.runDirectory ?? "", archive: status.archive)
             }
         } catch ControlClientError.remote(let error) {

@@ -1,20 +1,24 @@
-import ArgumentParser
-import ControlClient
+public import ArgumentParser
+import CommandOutput
+public import ControlClient
 import Foundation
 
 /// `--socket`: where activetaskd listens (else `ACTIVETASK_SOCKET`, else /run/activetask/control.sock).
-struct SocketOptions: ParsableArguments {
+public struct SocketOptions: ParsableArguments {
     static let defaultPath = "/run/activetask/control.sock"
 
     @Option(name: .customLong("socket"), help: "The daemon's control socket (env ACTIVETASK_SOCKET; default \(SocketOptions.defaultPath)).")
     var socket: String?
 
-    var path: String {
+    public init() {}
+
+    /// The socket to connect to.
+    public var path: String {
         socket ?? ProcessInfo.processInfo.environment["ACTIVETASK_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
     }
 
     /// `--socket P SUBCOMMAND …` → `SUBCOMMAND --socket P …`; other arguments are left as they are.
-    static func movingLeadingSocketOption(_ arguments: [String]) -> [String] {
+    public static func movingLeadingSocketOption(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first, first == "--socket" || first.hasPrefix("--socket=") {
@@ -30,7 +34,7 @@ struct SocketOptions: ParsableArguments {
     }
 
     /// Runs `body` on a connection to the daemon; a failure is printed as one sentence and exits 1.
-    func withClient<T: Sendable>(_ body: @Sendable (ControlClient) async throws -> T) async throws -> T {
+    public func withClient<T: Sendable>(_ body: @Sendable (ControlClient) async throws -> T) async throws -> T {
         do {
             return try await ControlClient.withConnection(socketPath: path, body)
         } catch let error as ControlClientError {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import Foundation
 import TaskModel
 

@@ -1,0 +1,109 @@
+import TaskModel
+import ControlProtocol
+import Testing
+
+/// The method declarations (`ControlMethods`): how each decodes and encodes its params, and the
+/// result type each documents.
+@Suite struct ControlMethodTests {
+    /// Wrong params, with the coding path the error must name.
+    static let wrongParams: [(method: any ControlMethodDescribing, params: JSONValue?, codingPath: String)] = [
+        (ControlMethods.runCancel, nil, ""),
+        (ControlMethods.runCancel, [:], "save"),
+        (ControlMethods.runCancel, ["save": "yes"], "save"),
+        (ControlMethods.runResume, ["taskRunUUID": 5], "taskRunUUID"),
+        (ControlMethods.runForward, ["answers": [["identifier": "q1"]]], "answers[0].value"),
+        (ControlMethods.runForward, ["answers": [["value": 3]]], "answers[0].identifier"),
+        (ControlMethods.runForward, ["skipToIdentifier": ["x"]], "skipToIdentifier"),
+        (ControlMethods.permissionAnswer, ["requestID": 1], "granted"),
+        (ControlMethods.permissionAnswer, ["requestID": "one", "granted": true], "requestID"),
+        (ControlMethods.taskLoad, [:], "path"),
+        (ControlMethods.taskLoad, ["path": "a.json", "task": ["identifier": "x"]], "task"),
+        (ControlMethods.taskLoad, ["path": 3], "path"),
+        (ControlMethods.daemonInfo, ["verbose": true], ""),
+        (ControlMethods.runStart, .array([1]), ""),
+    ]
+
+    @Test(arguments: wrongParams.indices)
+    func wrongParamsNameTheirCodingPath(index: Int) {
+        let (method, params, codingPath) = Self.wrongParams[index]
+        do {
+            _ = try method.paramsType.decode(params, for: method.name)
+            Issue.record("\(method.name) accepted \(String(describing: params)).")
+        } catch {
+            #expect(error.code == .invalidParams)
+            #expect(error.data?.codingPath == codingPath)
+            #expect(error.message.contains(method.name))
+        }
+    }
+
+    /// Encodes `params` as a client's request carries them and decodes them as the server does.
+    private func roundTrip<Params: ControlParams & Equatable, Result>(_ method: ControlMethod<Params, Result>, _ params: Params) throws {
+        #expect(try method.decodeParams(method.requestParams(params)) == params, "\(method.name)")
+    }
+
+    @Test func decodesEveryMethodsParamsAndEncodesThemBack() throws {
+        try roundTrip(ControlMethods.daemonInfo, NoParams())
+        try roundTrip(ControlMethods.devicesList, NoParams())
+        try roundTrip(ControlMethods.taskLoad, TaskLoadParams(path: "/tasks/walk.json"))
+        try roundTrip(ControlMethods.taskLoad, TaskLoadParams(task: ["identifier": "t", "steps": []], resources: ["walk": ["x": 1]]))
+        try roundTrip(ControlMethods.runStart, NoParams())
+        try roundTrip(ControlMethods.runForward, ForwardParams(
+            answers: [StepAnswer(identifier: "q", value: 3, answerType: ["type": "integer"])], skipToIdentifier: "end"))
+        try roundTrip(ControlMethods.runForward, ForwardParams())
+        for method in [ControlMethods.runBack, ControlMethods.runSkip, ControlMethods.runAbandon, ControlMethods.timerStart,
+                       ControlMethods.timerPause, ControlMethods.timerResume, ControlMethods.runStatus] {
+            try roundTrip(method, NoParams())
+        }
+        try roundTrip(ControlMethods.permissionAnswer, PermissionAnswerParams(requestID: 4, granted: false))
+        try roundTrip(ControlMethods.runCancel, CancelParams(save: true))
+        try roundTrip(ControlMethods.runResume, RunReference(taskRunUUID: "u"))
+        try roundTrip(ControlMethods.runsList, NoParams())
+        try roundTrip(ControlMethods.runResult, RunReference(taskRunUUID: "u"))
+        try roundTrip(ControlMethods.runArchive, RunReference(taskRunUUID: "u"))
+        // A method without params sends none.
+        #expect(try ControlMethods.runBack.requestParams(NoParams()) == nil)
+    }
+
+    @Test func everyMethodDecodesParamsOfItsType() throws {
+        for method in ControlMethods.all {
+            let params: JSONValue? = switch method.paramsType {
+            case is NoParams.Type, is IgnoredParams.Type: nil
+            case is RunReference.Type: ["taskRunUUID": "u"]
+            case is CancelParams.Type: ["save": false]
+            case is PermissionAnswerParams.Type: ["requestID": 1, "granted": true]
+            case is TaskLoadParams.Type: ["path": "x"]
+            default: [:]
+            }
+            #expect(type(of: try method.paramsType.decode(params, for: method.name)) == method.paramsType, "\(method.name)")
+        }
+    }
+
+    @Test func methodsAnswerWithTheirDocumentedResultType() {
+        func returns(_ method: any ControlMethodDescribing, _ type: any ControlResult.Type) -> Bool {
+            ObjectIdentifier(method.resultType) == ObjectIdentifier(type)
+        }
+        #expect(returns(ControlMethods.runForward, SessionStatus.self))
+        #expect(returns(ControlMethods.timerPause, SessionStatus.self))
+        #expect(!returns(ControlMethods.runsList, SessionStatus.self))
+        #expect(returns(ControlMethods.runsList, RunList.self))
+        #expect(!returns(ControlMethods.runResult, ArchiveLocation.self))
+    }
+
+    @Test func methodNamesAreUniqueAndFoundByName() {
+        let names = ControlMethods.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        for method in ControlMethods.all {
+            #expect(ControlMethods.named(method.name)?.name == method.name)
+        }
+        #expect(ControlMethods.named("run.fly") == nil)
+    }
+
+    /// Params a method ignores (`rpc.discover`, `events.unsubscribe` never read theirs) are
+    /// accepted whatever they are, as before the declarations.
+    @Test func ignoredParamsAcceptAnything() throws {
+        for params: JSONValue? in [nil, [:], ["x": 1], .array([1]), "text"] {
+            _ = try ControlMethods.rpcDiscover.decodeParams(params)
+            _ = try ControlMethods.eventsUnsubscribe.decodeParams(params)
+        }
+    }
+}
