@@ -366,6 +366,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "RecordersTests",
+            dependencies: [
+                "Recorders", "AsyncActions", "Audio", "Motion", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BlockingCallsTests",
             dependencies: ["BlockingCalls"],
             swiftSettings: strict
