@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "DaemonConfig", targets: ["DaemonConfig"]),
         .library(name: "Session", targets: ["Session"]),
         .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "Recorders", targets: ["Recorders"]),
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "RunReport", targets: ["RunReport"]),
@@ -64,16 +65,29 @@ let package = Package(
             dependencies: ["TaskModel"],
             swiftSettings: strict
         ),
+        // One wrapper per system call for files, sleeping and clocks: typed errors, EINTR
+        // retried in one place (docs/system-calls.md).
+        .target(
+            name: "SystemCalls",
+            dependencies: [
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
         // The recording clocks: CLOCK_BOOTTIME uptime, monotonic, wall-clock dates.
         .target(
             name: "Clocks",
+            dependencies: ["SystemCalls"],
             swiftSettings: strict
         ),
         // Dedicated threads for blocking calls (libiio, ALSA, espeak-ng, fsync) and their
         // heartbeats for a watchdog.
         .target(
             name: "BlockingCalls",
-            dependencies: ["Clocks"],
+            dependencies: [
+                "Clocks", "SystemCalls",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         // The async-action lifecycle shared by every recorder controller, and the registry.
@@ -90,7 +104,7 @@ let package = Package(
         .target(
             name: "SampleFiles",
             dependencies: [
-                "Clocks",
+                "Clocks", "SystemCalls",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -127,7 +141,7 @@ let package = Package(
         .target(
             name: "Motion",
             dependencies: [
-                "BlockingCalls", "Clocks",
+                "BlockingCalls", "Clocks", "SystemCalls",
                 "IIO", "MotionFusion", "SampleFiles", "AsyncActions", "TaskModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -229,7 +243,7 @@ let package = Package(
         .target(
             name: "ControlServer",
             dependencies: [
-                "ControlProtocol", "ControlChannel",
+                "ControlProtocol", "ControlChannel", "SystemCalls",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -295,7 +309,7 @@ let package = Package(
             name: "activetaskd",
             dependencies: [
                 "Daemon", "DaemonConfig", "Systemd", "ControlServer", "Recorders", "Session", "AsyncActions",
-                "BlockingCalls", "TaskModel", "Voice", "Quality",
+                "BlockingCalls", "TaskModel", "Voice", "Quality", "Motion", "Audio", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -318,7 +332,7 @@ let package = Package(
                 "CommandOutput",
                 "Clocks", "TaskModel", "TaskNavigation",
                 "Motion", "MotionFusion", "ALSA", "Audio", "Voice", "AsyncActions",
-                "Quality", "RunReport",
+                "Quality", "RunReport", "SystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -360,6 +374,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/RecorderConformance",
+            swiftSettings: strict
+        ),
+        // The system-call wrappers on real files, and the guard that keeps raw calls in them.
+        .testTarget(
+            name: "SystemCallsTests",
+            dependencies: [
+                "SystemCalls", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordersTests",
+            dependencies: [
+                "Recorders", "AsyncActions", "Audio", "Motion", "TaskModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -430,7 +461,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "SampleFiles",
+                "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "SystemCalls", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -452,7 +483,7 @@ let package = Package(
             name: "SessionTests",
             dependencies: [
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
-                "Recorders", "AsyncActions", "Voice", "Quality", "Daemon",
+                "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -479,7 +510,8 @@ let package = Package(
         .target(
             name: "Systemd",
             dependencies: [
-                "CSystemd",
+                "CSystemd", "SystemCalls",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -113,7 +113,7 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
 func settings(_ dataDirectory: URL) -> DaemonSettings {
     DaemonSettings(
         dataDirectory: dataDirectory, taskDirectory: examples,
-        devices: DeviceSettings(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
+        devices: DaemonDevices(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
         permissionPolicy: PermissionPolicy(), typeRegistry: .standard, controllers: AsyncActionControllerRegistry(),
         retention: nil, logger: quiet)
 }

@@ -6,9 +6,12 @@ public import TaskModel
 /// A type nothing is registered for, or a configuration whose Swift type is not the one its
 /// factory expects, gets an `UnsupportedAsyncActionController`: its permission fails with
 /// `unsupported` and a clear `<identifier>_error` result, and the task goes on.
+///
+/// A factory captures the settings of its device (a URI, a PCM, deadlines) when it is
+/// registered, so this module names no device (docs/async-actions.md, "The registry").
 public struct AsyncActionControllerRegistry: Sendable {
     /// Creates the controller of one configuration for one run.
-    public typealias Factory = @Sendable (any AsyncActionConfiguration, RecorderOutput, DeviceSettings) -> any AsyncActionController
+    public typealias Factory = @Sendable (any AsyncActionConfiguration, RecorderOutput) -> any AsyncActionController
 
     private var factories: [AsyncActionType: Factory] = [:]
 
@@ -24,15 +27,15 @@ public struct AsyncActionControllerRegistry: Sendable {
     /// configuration of that type gets the unsupported controller.
     public mutating func register<Configuration: AsyncActionConfiguration>(
         _ type: AsyncActionType, as _: Configuration.Type,
-        factory: @escaping @Sendable (Configuration, RecorderOutput, DeviceSettings) -> any AsyncActionController
+        factory: @escaping @Sendable (Configuration, RecorderOutput) -> any AsyncActionController
     ) {
-        factories[type] = { configuration, output, settings in
+        factories[type] = { configuration, output in
             guard let typed = configuration as? Configuration else {
                 return UnsupportedAsyncActionController(
                     configuration: configuration,
                     reason: "The async action \(configuration.identifier) of type \(type) was decoded as \(Swift.type(of: configuration)), but its controller needs \(Configuration.self); register the type's decoder and controller together.")
             }
-            return factory(typed, output, settings)
+            return factory(typed, output)
         }
     }
 
@@ -49,10 +52,10 @@ public struct AsyncActionControllerRegistry: Sendable {
     /// A new controller for `configuration`; the unsupported controller when nothing is
     /// registered for its type.
     public func makeController(
-        for configuration: any AsyncActionConfiguration, output: RecorderOutput, settings: DeviceSettings
+        for configuration: any AsyncActionConfiguration, output: RecorderOutput
     ) -> any AsyncActionController {
         if let factory = factories[configuration.asyncActionType] {
-            return factory(configuration, output, settings)
+            return factory(configuration, output)
         }
         let supported = supportedTypes.map(\.rawValue).joined(separator: ", ")
         return UnsupportedAsyncActionController(

@@ -5,8 +5,8 @@ public import TaskModel
 /// concurrently with another, except `waitForFailure()`, which it awaits meanwhile.
 ///
 /// Every blocking call inside (libiio, ALSA, fsync) runs on a dedicated thread
-/// (BlockingCalls), with the deadlines of the `DeviceSettings`; a missed deadline is thrown as
-/// `AsyncActionError` with code `.timedOut`.
+/// (BlockingCalls), with the deadlines of the recorder's own settings; a missed deadline is
+/// thrown as `AsyncActionError` with code `.timedOut`.
 public protocol RecorderBackend: AnyObject, Sendable {
     /// Opens the device and checks it can record what the configuration asks (the permission
     /// check).

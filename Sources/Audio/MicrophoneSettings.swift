@@ -1,5 +1,4 @@
 public import ALSA
-public import AsyncActions
 public import SampleFiles
 
 /// How the microphone recorder opens and reads its capture PCM.
@@ -37,14 +36,5 @@ public struct MicrophoneSettings: Sendable, Hashable {
         self.maximumDuration = maximumDuration
         self.levelInterval = levelInterval
         self.syncPolicy = syncPolicy
-    }
-
-    /// The daemon's device settings: its capture PCM, fsync interval and deadlines, with the
-    /// default format and level interval.
-    public init(_ device: DeviceSettings) {
-        let sync = device.syncInterval.seconds
-        self.init(
-            device: device.captureDevice, syncPolicy: SyncPolicy(flushInterval: min(0.25, sync), syncInterval: sync),
-            openDeadline: device.openDeadline, stopDeadline: device.stopDeadline)
     }
 }

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
+import SystemPackage
 
 /// One OS thread for one blocking loop (an IIO refill loop, an ALSA read or write loop), so
 /// blocking calls never occupy the Swift concurrency pool. `finished()` lets async code await
@@ -37,11 +39,10 @@ public final class DedicatedThread: Sendable {
     /// `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is not
     /// visible to Swift without _GNU_SOURCE, so it goes through /proc (15 bytes kept).
     private static func nameKernelThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY)
-        guard fd >= 0 else { return }
+        guard let descriptor = try? Syscalls.open("/proc/thread-self/comm", .writeOnly, options: [.closeOnExec]) else { return }
         let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        _ = bytes.withUnsafeBytes { try? Syscalls.writeAll(descriptor, $0) }
+        try? Syscalls.close(descriptor)
     }
 
     private func markDone() {

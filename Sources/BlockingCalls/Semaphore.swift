@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// A counting semaphore for a dedicated thread to sleep on (POSIX `sem_t`); never waited on
 /// from the concurrency pool.
@@ -20,6 +21,6 @@ final class Semaphore: @unchecked Sendable {
 
     /// Waits for a signal; retried when a signal handler interrupts the wait.
     func wait() {
-        while sem_wait(semaphore) != 0 && errno == EINTR {}
+        _ = Syscalls.retryingOnInterrupt { sem_wait(semaphore) }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import Glibc
+import SystemCalls
 
 /// The clocks a recording is stamped with. Every recorder's `uptime` is CLOCK_BOOTTIME seconds
 /// (monotonic, counts suspend), so motion, audio and prompts line up; ALSA stamps streams on
@@ -42,8 +43,7 @@ public enum RecordingClock {
 
     /// Seconds on `clock`: the one place the process reads a clock.
     public static func seconds(of clock: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(clock, &time)
+        let time = Syscalls.clockTime(clock)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 }

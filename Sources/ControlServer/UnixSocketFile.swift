@@ -1,38 +1,43 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemCalls
 
-/// The socket file at a path: every system call the server makes on it, in one place.
+/// The socket file at a path: every call the server makes on it, in one place (the file
+/// calls through `Syscalls`, docs/system-calls.md).
 enum UnixSocketFile {
     /// Makes `path` free to bind: removes a stale socket (nobody accepts on it), refuses a live
     /// one or anything that is not a socket, and creates the parent directory if missing.
     static func prepare(_ path: String) throws(ControlServerError) {
         let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !parent.isEmpty, access(parent, F_OK) != 0 {
-            if mkdir(parent, 0o755) != 0, errno != EEXIST {
-                throw .system("mkdir", parent, errno: errno)
+        if !parent.isEmpty, (try? Syscalls.access(parent, F_OK)) == nil {
+            do { try Syscalls.mkdir(parent, mode: 0o755) } catch {
+                if error.errno.rawValue != EEXIST { throw .system("mkdir", parent, errno: error.errno.rawValue) }
             }
         }
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            if errno == ENOENT { return }
-            throw .system("stat", path, errno: errno)
+        let status: stat
+        do { status = try Syscalls.lstat(path) } catch {
+            if error.errno.rawValue == ENOENT { return }
+            throw .system("stat", path, errno: error.errno.rawValue)
         }
         guard status.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
         if isAccepting(path) { throw .socketInUse(path) }
-        guard unlink(path) == 0 || errno == ENOENT else { throw .system("unlink", path, errno: errno) }
+        do { try Syscalls.unlink(path) } catch {
+            if error.errno.rawValue != ENOENT { throw .system("unlink", path, errno: error.errno.rawValue) }
+        }
     }
 
     /// Sets the socket file's mode after bind.
     static func setMode(_ path: String, _ mode: UInt32) throws(ControlServerError) {
-        guard chmod(path, mode_t(mode)) == 0 else { throw .system("chmod", path, errno: errno) }
+        do { try Syscalls.chmod(path, mode: mode_t(mode)) } catch {
+            throw .system("chmod", path, errno: error.errno.rawValue)
+        }
     }
 
     /// Removes the socket file when the server stops (only if it is still a socket).
     static func remove(_ path: String) {
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK {
-            unlink(path)
+        if let status = try? Syscalls.lstat(path), status.st_mode & S_IFMT == S_IFSOCK {
+            try? Syscalls.unlink(path)
         }
     }
 

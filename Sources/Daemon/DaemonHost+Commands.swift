@@ -161,9 +161,8 @@ extension DaemonHost {
 
     func sessionSettings() async -> SessionSettings {
         let controllers = settings.controllers
-        let devices = settings.devices
         return SessionSettings(
-            makeController: { controllers.makeController(for: $0, output: $1, settings: devices) },
+            makeController: { controllers.makeController(for: $0, output: $1) },
             permissionPolicy: settings.permissionPolicy, voice: await voicePrompter().map(PrompterVoice.init),
             quality: QualityChecks(thresholds: settings.qualityThresholds), logger: logger)
     }

@@ -12,8 +12,9 @@ public struct DaemonSettings: Sendable {
     public var dataDirectory: URL
     /// Where `task.load` finds a task named by a relative path.
     public var taskDirectory: URL
-    /// The devices recorders use.
-    public var devices: DeviceSettings
+    /// The devices `daemon.info` and `devices.list` name; the recorders' own settings are in
+    /// `controllers`.
+    public var devices: DaemonDevices
     /// How prompts sound; nil runs without voice (prompts are then only reported).
     public var voice: VoiceConfiguration?
     public var permissionPolicy: PermissionPolicy
@@ -28,7 +29,7 @@ public struct DaemonSettings: Sendable {
     public var logger: Logger
 
     public init(
-        dataDirectory: URL, taskDirectory: URL, devices: DeviceSettings, voice: VoiceConfiguration?,
+        dataDirectory: URL, taskDirectory: URL, devices: DaemonDevices, voice: VoiceConfiguration?,
         permissionPolicy: PermissionPolicy, typeRegistry: TypeRegistry, controllers: AsyncActionControllerRegistry,
         retention: RetentionPolicy?, qualityThresholds: QualityThresholds = QualityThresholds(), logger: Logger
     ) {

@@ -1,4 +1,3 @@
-import AsyncActions
 import ControlProtocol
 import Session
 
@@ -12,7 +11,7 @@ struct DaemonSnapshot: Sendable {
     var session: TaskSession?
     var view = RunView()
     var dataDirectory: String
-    var devices: DeviceSettings
+    var devices: DaemonDevices
 
     /// The session's state as the socket names it (the session's own state is read as it is now).
     var sessionState: ControlSessionState {

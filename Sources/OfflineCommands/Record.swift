@@ -63,7 +63,7 @@ struct Record: AsyncParsableCommand {
             directory: outputURL.deletingLastPathComponent(), baseName: baseName, taskRunUUID: UUID(),
             ownerPath: "activetaskctl", logger: logger)
         let recorder = MotionRecorder(
-            configuration: configuration, output: recorderOutput, settings: DeviceSettings(iioURI: iioURI),
+            configuration: configuration, output: recorderOutput, settings: MotionDeviceSettings(iioURI: iioURI),
             fusion: DeviceMotionFusion(settings: DeviceMotionEstimator.Settings(gyroDelay: delay)))
         do {
             try await recorder.requestPermission()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemCalls
 
 /// The environment espeak-ng needs, set by the executable (a library must not `setenv`: it
 /// races `getenv` on ALSA and PulseAudio threads). espeak-ng initialises its audio layer
@@ -11,7 +12,7 @@ enum VoiceEnvironment {
     static func prepare() {
         guard getenv("XDG_RUNTIME_DIR") == nil else { return }
         let directory = "\(NSTemporaryDirectory())activetask-voice-\(getuid())"
-        mkdir(directory, 0o700)
+        try? Syscalls.mkdir(directory, mode: 0o700)
         setenv("XDG_RUNTIME_DIR", directory, 0)
     }
 }

@@ -1,22 +1,26 @@
 public import AsyncActions
-import Audio
-import Motion
+public import Audio
+public import Motion
 import MotionFusion
 import TaskModel
 
 extension AsyncActionControllerRegistry {
-    /// The built-in controllers: `motion` (with the sensor-fusion stage for device-motion types)
-    /// and `microphone`. The fusion compensates the device's gyro delay (`DeviceSettings.gyroDelay`).
-    /// `distance` and every other type get the unsupported controller.
-    public static var builtIn: AsyncActionControllerRegistry {
+    /// The built-in controllers: `motion` on the sensors `motion` names (with the sensor-fusion
+    /// stage for device-motion types, compensating `motion.gyroDelay`) and `microphone` on the
+    /// capture PCM `microphone` names. Each factory keeps its settings for every controller it
+    /// makes. `distance` and every other type get the unsupported controller.
+    public static func builtIn(
+        motion: MotionDeviceSettings = MotionDeviceSettings(), microphone: MicrophoneSettings = MicrophoneSettings()
+    ) -> AsyncActionControllerRegistry {
         var registry = AsyncActionControllerRegistry()
-        registry.register(.motion, as: MotionRecorderConfiguration.self) { configuration, output, settings in
+        let fusion = DeviceMotionEstimator.Settings(gyroDelay: motion.gyroDelay)
+        registry.register(.motion, as: MotionRecorderConfiguration.self) { configuration, output in
             MotionRecorder(
-                configuration: configuration, output: output, settings: settings,
-                fusion: DeviceMotionFusion(settings: DeviceMotionEstimator.Settings(gyroDelay: settings.gyroDelay)))
+                configuration: configuration, output: output, settings: motion,
+                fusion: DeviceMotionFusion(settings: fusion))
         }
-        registry.register(.microphone, as: AudioRecorderConfiguration.self) { configuration, output, settings in
-            MicrophoneRecorder(configuration: configuration, output: output, settings: MicrophoneSettings(settings))
+        registry.register(.microphone, as: AudioRecorderConfiguration.self) { configuration, output in
+            MicrophoneRecorder(configuration: configuration, output: output, settings: microphone)
         }
         return registry
     }

@@ -1,4 +1,5 @@
 public import SystemPackage
+import SystemCalls
 
 /// A failure to write or repair a sample file, with the system's reason.
 public struct SampleFileError: Error, Sendable, CustomStringConvertible {
@@ -12,6 +13,12 @@ public struct SampleFileError: Error, Sendable, CustomStringConvertible {
         self.operation = operation
         self.errno = errno
         self.detail = detail
+    }
+
+    /// A failed system call caught through a closure that does not keep the error's type
+    /// (`Array.withUnsafeBytes` rethrows `any Error`).
+    init(path: String, operation: String, caught error: any Error) {
+        self.init(path: path, operation: operation, errno: (error as? SystemCallError)?.errno)
     }
 
     public var description: String {

@@ -1,26 +1,23 @@
 public import SystemPackage
-import Glibc
+import SystemCalls
 
 extension SampleFileRepair {
     /// Makes a WAV file cut by a crash valid: the RIFF and data sizes are set from the file's
     /// real length and a partial last frame is cut off. A file shorter than its header cannot be
     /// saved and is reported as an error.
     public static func repairWAV(at path: FilePath) throws(SampleFileError) -> Outcome {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readWrite, options: [.closeOnExec])
-        } catch {
-            throw SampleFileError(path: path.string, operation: "open for repair", errno: error as? Errno)
-        }
-        defer { try? descriptor.close() }
+        let descriptor = try open(path)
+        defer { try? Syscalls.close(descriptor) }
         let fileSize: Int64
         var headBytes = [UInt8](repeating: 0, count: 4096)
         let headCount: Int
         do {
-            fileSize = try descriptor.seek(offset: 0, from: .end)
-            headCount = try headBytes.withUnsafeMutableBytes { try descriptor.read(fromAbsoluteOffset: 0, into: $0) }
+            fileSize = try Syscalls.seek(descriptor, offset: 0, from: .end)
+            headCount = try headBytes.withUnsafeMutableBytes { bytes in
+                try Syscalls.read(descriptor, fromAbsoluteOffset: 0, into: bytes)
+            }
         } catch {
-            throw SampleFileError(path: path.string, operation: "read", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "read", caught: error)
         }
         let layout: WAVHeader.Layout
         do {
@@ -37,22 +34,24 @@ extension SampleFileRepair {
            readUInt32(headBytes, at: 4) == riffSize {
             return .alreadyComplete
         }
-        if newLength != fileSize, ftruncate(descriptor.rawValue, off_t(newLength)) != 0 {
-            throw SampleFileError(path: path.string, operation: "truncate", errno: Errno(rawValue: errno))
+        if newLength != fileSize {
+            do {
+                try Syscalls.ftruncate(descriptor, to: newLength)
+            } catch {
+                throw SampleFileError(path: path.string, operation: "truncate", errno: error.errno)
+            }
         }
         do {
-            try WAVHeader.littleEndian(UInt32(riffSize)).withUnsafeBytes {
-                _ = try descriptor.writeAll(toAbsoluteOffset: 4, $0)
+            _ = try WAVHeader.littleEndian(UInt32(riffSize)).withUnsafeBytes { bytes in
+                try Syscalls.writeAll(descriptor, toAbsoluteOffset: 4, bytes)
             }
-            try WAVHeader.littleEndian(UInt32(dataSize)).withUnsafeBytes {
-                _ = try descriptor.writeAll(toAbsoluteOffset: Int64(layout.dataSizeFieldOffset), $0)
+            _ = try WAVHeader.littleEndian(UInt32(dataSize)).withUnsafeBytes { bytes in
+                try Syscalls.writeAll(descriptor, toAbsoluteOffset: Int64(layout.dataSizeFieldOffset), bytes)
             }
         } catch {
-            throw SampleFileError(path: path.string, operation: "fix the header of", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "fix the header of", caught: error)
         }
-        if fsync(descriptor.rawValue) != 0 {
-            throw SampleFileError(path: path.string, operation: "fsync", errno: Errno(rawValue: errno))
-        }
+        try sync(descriptor, path: path)
         return .repaired(keptElements: Int(dataSize / blockAlign), droppedBytes: fileSize - newLength)
     }
 

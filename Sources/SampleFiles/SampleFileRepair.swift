@@ -1,5 +1,5 @@
 public import SystemPackage
-import Glibc
+import SystemCalls
 
 /// Repairs sample files cut short by a crash, a kill or a power cut, keeping every complete
 /// record. The daemon runs it on the files of interrupted runs when it starts.
@@ -18,7 +18,7 @@ public enum SampleFileRepair {
     /// `[]`.
     public static func repairJSONArray(at path: FilePath) throws(SampleFileError) -> Outcome {
         let descriptor = try open(path)
-        defer { try? descriptor.close() }
+        defer { try? Syscalls.close(descriptor) }
         var scanner = JSONArrayScanner()
         try read(descriptor, path: path) { chunk in scanner.consume(chunk) }
         if scanner.isComplete { return .alreadyComplete }
@@ -42,7 +42,7 @@ public enum SampleFileRepair {
     /// Makes a CSV file whole again by dropping a partial last line.
     public static func repairCSV(at path: FilePath) throws(SampleFileError) -> Outcome {
         let descriptor = try open(path)
-        defer { try? descriptor.close() }
+        defer { try? Syscalls.close(descriptor) }
         var size: Int64 = 0
         var lastNewlineEnd: Int64 = 0
         var lines = 0
@@ -58,11 +58,12 @@ public enum SampleFileRepair {
         return .repaired(keptElements: max(lines - 1, 0), droppedBytes: size - lastNewlineEnd)
     }
 
-    private static func open(_ path: FilePath) throws(SampleFileError) -> FileDescriptor {
+    /// Opens a file to repair it.
+    static func open(_ path: FilePath) throws(SampleFileError) -> FileDescriptor {
         do {
-            return try FileDescriptor.open(path, .readWrite, options: [.closeOnExec])
+            return try Syscalls.open(path, .readWrite, options: [.closeOnExec])
         } catch {
-            throw SampleFileError(path: path.string, operation: "open for repair", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "open for repair", errno: error.errno)
         }
     }
 
@@ -75,9 +76,9 @@ public enum SampleFileRepair {
         while true {
             let count: Int
             do {
-                count = try descriptor.read(into: storage)
+                count = try Syscalls.read(descriptor, into: storage)
             } catch {
-                throw SampleFileError(path: path.string, operation: "read", errno: error as? Errno)
+                throw SampleFileError(path: path.string, operation: "read", errno: error.errno)
             }
             if count == 0 { return }
             body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
@@ -87,19 +88,28 @@ public enum SampleFileRepair {
     private static func truncate(
         _ descriptor: FileDescriptor, path: FilePath, to length: Int64, appending tail: StaticString
     ) throws(SampleFileError) {
-        if ftruncate(descriptor.rawValue, off_t(length)) != 0 {
-            throw SampleFileError(path: path.string, operation: "truncate", errno: Errno(rawValue: errno))
+        do {
+            try Syscalls.ftruncate(descriptor, to: length)
+        } catch {
+            throw SampleFileError(path: path.string, operation: "truncate", errno: error.errno)
         }
         let tailBytes = tail.withUTF8Buffer { Array($0) }
         do {
             _ = try tailBytes.withUnsafeBytes { bytes in
-                try descriptor.writeAll(toAbsoluteOffset: length, bytes)
+                try Syscalls.writeAll(descriptor, toAbsoluteOffset: length, bytes)
             }
         } catch {
-            throw SampleFileError(path: path.string, operation: "finish", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "finish", caught: error)
         }
-        if fsync(descriptor.rawValue) != 0 {
-            throw SampleFileError(path: path.string, operation: "fsync", errno: Errno(rawValue: errno))
+        try sync(descriptor, path: path)
+    }
+
+    /// Makes a repair durable: the file is fsynced before the run that holds it is finished.
+    static func sync(_ descriptor: FileDescriptor, path: FilePath) throws(SampleFileError) {
+        do {
+            try Syscalls.fsync(descriptor)
+        } catch {
+            throw SampleFileError(path: path.string, operation: "fsync", errno: error.errno)
         }
     }
 }

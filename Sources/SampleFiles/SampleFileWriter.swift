@@ -1,6 +1,6 @@
 public import SystemPackage
 import Clocks
-import Glibc
+import SystemCalls
 
 /// A buffered, append-only file writer for sample data, owned by one thread at a time.
 ///
@@ -30,11 +30,11 @@ public final class SampleFileWriter {
         self.capacity = bufferCapacity
         self.buffer = SampleByteBuffer(capacity: bufferCapacity + 4096)
         do {
-            descriptor = try FileDescriptor.open(
+            descriptor = try Syscalls.open(
                 path, .writeOnly, options: [.create, .truncate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead])
         } catch {
-            throw SampleFileError(path: path.string, operation: "create", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "create", errno: error.errno)
         }
         let now = RecordingClock.monotonic()
         lastFlush = now
@@ -42,7 +42,7 @@ public final class SampleFileWriter {
     }
 
     deinit {
-        if !isClosed { try? descriptor.close() }
+        if !isClosed { try? Syscalls.close(descriptor) }
     }
 
     /// Total size of the file once everything buffered is written.
@@ -89,12 +89,12 @@ public final class SampleFileWriter {
         lastFlush = RecordingClock.monotonic()
         guard !buffer.isEmpty else { return }
         do {
-            let written = try buffer.withUnsafeBytes { raw in
-                try descriptor.writeAll(raw)
+            let written = try buffer.withUnsafeBytes { raw throws(SystemCallError) in
+                try Syscalls.writeAll(descriptor, raw)
             }
             bytesWritten += written
         } catch {
-            throw SampleFileError(path: path.string, operation: "write", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "write", errno: error.errno)
         }
         buffer.removeAll()
     }
@@ -103,8 +103,10 @@ public final class SampleFileWriter {
     public func sync() throws(SampleFileError) {
         try flush()
         lastSync = RecordingClock.monotonic()
-        if fsync(descriptor.rawValue) != 0 {
-            throw SampleFileError(path: path.string, operation: "fsync", errno: Errno(rawValue: errno))
+        do {
+            try Syscalls.fsync(descriptor)
+        } catch {
+            throw SampleFileError(path: path.string, operation: "fsync", errno: error.errno)
         }
     }
 
@@ -113,10 +115,10 @@ public final class SampleFileWriter {
         try flush()
         do {
             _ = try bytes.withUnsafeBytes { raw in
-                try descriptor.writeAll(toAbsoluteOffset: offset, raw)
+                try Syscalls.writeAll(descriptor, toAbsoluteOffset: offset, raw)
             }
         } catch {
-            throw SampleFileError(path: path.string, operation: "update", errno: error as? Errno)
+            throw SampleFileError(path: path.string, operation: "update", caught: error)
         }
     }
 
@@ -125,7 +127,7 @@ public final class SampleFileWriter {
         guard !isClosed else { return }
         defer {
             isClosed = true
-            try? descriptor.close()
+            try? Syscalls.close(descriptor)
         }
         try sync()
     }

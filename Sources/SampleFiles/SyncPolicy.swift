@@ -14,6 +14,13 @@ public struct SyncPolicy: Sendable, Hashable {
         self.syncInterval = syncInterval
     }
 
+    /// An fsync every `interval` (the daemon's `syncInterval`, docs/configuration.md), with
+    /// data handed to the kernel four times a second, or at each fsync when that is more often.
+    public init(syncingEvery interval: Duration) {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        self.init(flushInterval: min(0.25, seconds), syncInterval: seconds)
+    }
+
     /// The daemon's default: flush four times a second, fsync every second.
     public static let `default` = SyncPolicy()
 }

@@ -1,4 +1,6 @@
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// Whole-line writes to a file descriptor, for the rare log line the journal cannot take.
 struct FileDescriptorOutput: Sendable {
@@ -6,13 +8,10 @@ struct FileDescriptorOutput: Sendable {
 
     static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO)
 
+    /// Writes all of `text`; a descriptor that refuses it loses the line (there is nowhere
+    /// left to report that).
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { try? Syscalls.writeAll(FileDescriptor(rawValue: descriptor), $0) }
     }
 }

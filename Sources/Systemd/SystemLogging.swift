@@ -1,5 +1,7 @@
 import Glibc
 public import Logging
+import SystemCalls
+import SystemPackage
 
 /// Chooses where the daemon's logs go: the journal when systemd started it, plain stderr
 /// otherwise. Only executables call this (libraries take a `Logger`).
@@ -40,12 +42,11 @@ public enum SystemLogging {
 
     /// `"<st_dev>:<st_ino>"` of stderr, the format of JOURNAL_STREAM (systemd.exec(5)).
     static func standardErrorIdentity() -> String? {
-        var status = stat()
-        guard fstat(STDERR_FILENO, &status) == 0 else { return nil }
+        guard let status = try? Syscalls.fstat(FileDescriptor(rawValue: STDERR_FILENO)) else { return nil }
         return "\(status.st_dev):\(status.st_ino)"
     }
 
     static func journalSocketExists() -> Bool {
-        access("/run/systemd/journal/socket", W_OK) == 0
+        (try? Syscalls.access("/run/systemd/journal/socket", W_OK)) != nil
     }
 }

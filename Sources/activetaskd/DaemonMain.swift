@@ -1,12 +1,15 @@
 import AsyncActions
+import Audio
 import BlockingCalls
 import ControlServer
 import Daemon
 import DaemonConfig
 import Foundation
 import Logging
+import Motion
 import Quality
 import Recorders
+import SampleFiles
 import ServiceLifecycle
 import Session
 import Systemd
@@ -84,10 +87,13 @@ struct DaemonMain {
         do { try registry.apply(configuration.typeAliases) } catch {
             throw DaemonStartError(message: "typeAliases: \(error)")
         }
-        let devices = DeviceSettings(
+        let devices = DaemonDevices(
             iioURI: configuration.iioURI, captureDevice: configuration.captureDevice,
-            playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
-            syncInterval: configuration.syncInterval, gyroDelay: configuration.motion.gyroDelay)
+            playbackDevice: configuration.playbackDevice)
+        let sync = SyncPolicy(syncingEvery: configuration.syncInterval)
+        let controllers = AsyncActionControllerRegistry.builtIn(
+            motion: MotionDeviceSettings(iioURI: configuration.iioURI, syncPolicy: sync, gyroDelay: configuration.motion.gyroDelay),
+            microphone: MicrophoneSettings(device: configuration.captureDevice, syncPolicy: sync))
         let voice = VoiceConfiguration(
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
             wordsPerMinute: configuration.voice.wordsPerMinute,
@@ -96,7 +102,7 @@ struct DaemonMain {
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory),
             taskDirectory: URL(fileURLWithPath: configuration.taskDirectory), devices: devices, voice: voice,
             permissionPolicy: configuration.permissionPolicy, typeRegistry: registry,
-            controllers: .builtIn,
+            controllers: controllers,
             retention: configuration.retention,
             qualityThresholds: try qualityThresholds(configuration.qualityThresholds), logger: logger)
     }

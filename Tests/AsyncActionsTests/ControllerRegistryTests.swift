@@ -25,7 +25,7 @@ struct ControllerRegistryTests {
     func unsupported() async throws {
         let registry = AsyncActionControllerRegistry()
         let configuration = DistanceRecorderConfiguration(identifier: "distance")
-        let controller = registry.makeController(for: configuration, output: output(), settings: DeviceSettings())
+        let controller = registry.makeController(for: configuration, output: output())
         async let events = collect(controller.events)
         await #expect {
             try await controller.requestPermission()
@@ -55,25 +55,25 @@ struct ControllerRegistryTests {
         #expect(await controller.status == .failed)
     }
 
-    @Test("A registered factory receives the configuration, output and settings; others stay unsupported")
+    @Test("A registered factory receives the configuration and output and keeps its own settings; others stay unsupported")
     func registeredFactory() async throws {
         var registry = AsyncActionControllerRegistry()
         let seen = Mutex<[String]>([])
-        registry.register(.microphone, as: AudioRecorderConfiguration.self) { configuration, output, settings in
-            seen.withLock { $0.append("\(configuration.identifier) \(output.baseName) \(settings.captureDevice)") }
+        let captureDevice = "hw:1,0"
+        registry.register(.microphone, as: AudioRecorderConfiguration.self) { configuration, output in
+            seen.withLock { $0.append("\(configuration.identifier) \(output.baseName) \(captureDevice)") }
             return UnsupportedAsyncActionController(configuration: configuration, reason: "made by the test factory")
         }
         #expect(registry.supports(.microphone))
         #expect(!registry.supports(.motion))
-        let settings = DeviceSettings(captureDevice: "hw:1,0")
-        let made = registry.makeController(for: AudioRecorderConfiguration(identifier: "mic"), output: output(), settings: settings)
+        let made = registry.makeController(for: AudioRecorderConfiguration(identifier: "mic"), output: output())
         #expect(seen.withLock { $0 } == ["mic x hw:1,0"])
         await #expect(throws: AsyncActionError.self) { try await made.requestPermission() }
         let failure = try #require(try await made.stop().first as? ErrorResult)
         #expect(failure.errorDescription == "made by the test factory")
         // A configuration of the type but another Swift type is refused with a clear message.
         let generic = GenericAsyncActionConfiguration(identifier: "odd", type: .microphone)
-        let refused = registry.makeController(for: generic, output: output(), settings: settings)
+        let refused = registry.makeController(for: generic, output: output())
         await #expect(throws: AsyncActionError.self) { try await refused.requestPermission() }
         let message = try #require(try await refused.stop().first as? ErrorResult).errorDescription
         #expect(message.contains("AudioRecorderConfiguration"))

@@ -9,7 +9,7 @@ import Testing
 @Suite("Conformance: unsupported controller")
 struct UnsupportedConformanceTests {
     static let fixture = ConformanceFixture(name: "unsupported", scenarios: [.failsPermission], fileNames: { _ in [] }) { _, output, _ in
-        .init(AsyncActionControllerRegistry().makeController(for: DistanceRecorderConfiguration(identifier: "recorder"), output: output, settings: DeviceSettings()))
+        .init(AsyncActionControllerRegistry().makeController(for: DistanceRecorderConfiguration(identifier: "recorder"), output: output))
     }
 
     @Test(arguments: UnsupportedConformanceTests.fixture.checks)

@@ -18,7 +18,7 @@ struct MotionConformanceTests {
         let configuration = MotionRecorderConfiguration(
             identifier: "recorder", recorderTypes: [.accelerometer, .gyro, .attitude], frequency: 50,
             shouldDeletePrevious: deletePrevious)
-        var settings = DeviceSettings(iioURI: "sim:still", openDeadline: .seconds(1), stopDeadline: .seconds(1))
+        var settings = MotionDeviceSettings(iioURI: "sim:still", openDeadline: .seconds(1), stopDeadline: .seconds(1))
         func recorder(_ fault: FaultyMotionSource.Fault? = nil) -> MotionRecorder {
             MotionRecorder(
                 configuration: configuration, output: output, settings: settings, fusion: DeviceMotionFusion(),

@@ -23,7 +23,7 @@ struct SimulatedRecorderTests {
     func lifecycle() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .gyro, .magnetometer], frequency: 100)
-        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:walking"))
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: MotionDeviceSettings(iioURI: "sim:walking"))
         let collector = Task {
             var statuses: [AsyncActionStatus] = []
             for await event in recorder.events {
@@ -87,7 +87,7 @@ struct SimulatedRecorderTests {
     @Test("Progress: once a second of samples, the records written and the rate each sensor achieved")
     func progress() async throws {
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .gyro], frequency: 100)
-        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: DeviceSettings(iioURI: "sim:still"))
+        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: MotionDeviceSettings(iioURI: "sim:still"))
         let collector = Task {
             var figures: [(Int, Double)] = []
             for await event in recorder.events {
@@ -113,7 +113,7 @@ struct SimulatedRecorderTests {
     @Test("Device-motion types without a fusion stage fail at permission with a clear error result")
     func fusedTypesWithoutFusion() async throws {
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .attitude, .gravity])
-        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: DeviceSettings(iioURI: "sim:"))
+        let recorder = MotionRecorder(configuration: configuration, output: output(), settings: MotionDeviceSettings(iioURI: "sim:"))
         await #expect {
             try await recorder.requestPermission()
         } throws: { error in
@@ -131,7 +131,7 @@ struct SimulatedRecorderTests {
 
     @Test("A source URI that cannot be opened fails permission")
     func badSource() async {
-        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output(), settings: DeviceSettings(iioURI: "sim:flying"))
+        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output(), settings: MotionDeviceSettings(iioURI: "sim:flying"))
         await #expect(throws: AsyncActionError.self) { try await recorder.requestPermission() }
         #expect(await recorder.status == .failed)
     }
@@ -139,7 +139,7 @@ struct SimulatedRecorderTests {
     @Test("Cancel stops recording and deletes the file")
     func cancel() async throws {
         let output = output()
-        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output, settings: DeviceSettings(iioURI: "sim:still"))
+        let recorder = MotionRecorder(configuration: MotionRecorderConfiguration(identifier: "m"), output: output, settings: MotionDeviceSettings(iioURI: "sim:still"))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(100))
@@ -156,7 +156,7 @@ struct SimulatedRecorderTests {
         try Data("old".utf8).write(to: output.url(fileExtension: "json"))
         for (keep, expectedPath) in [(true, "motion-2.json"), (false, "motion.json")] {
             let configuration = MotionRecorderConfiguration(identifier: "motion", frequency: 10, shouldDeletePrevious: !keep)
-            let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:still"))
+            let recorder = MotionRecorder(configuration: configuration, output: output, settings: MotionDeviceSettings(iioURI: "sim:still"))
             try await recorder.requestPermission()
             try await recorder.start(stepPath: "s")
             let file = try #require(try await recorder.stop().first as? FileResult)
@@ -169,7 +169,7 @@ struct SimulatedRecorderTests {
     func csv() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.gyro], frequency: 50, usesCSVEncoding: true)
-        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:"))
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: MotionDeviceSettings(iioURI: "sim:"))
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(200))
@@ -185,7 +185,7 @@ struct SimulatedRecorderTests {
     func fusionPlugPoint() async throws {
         let output = output()
         let configuration = MotionRecorderConfiguration(identifier: "motion", recorderTypes: [.accelerometer, .rotationRate], frequency: 50)
-        let recorder = MotionRecorder(configuration: configuration, output: output, settings: DeviceSettings(iioURI: "sim:"), fusion: GyroPassThroughFusion())
+        let recorder = MotionRecorder(configuration: configuration, output: output, settings: MotionDeviceSettings(iioURI: "sim:"), fusion: GyroPassThroughFusion())
         try await recorder.requestPermission()
         try await recorder.start(stepPath: "s")
         try await Task.sleep(for: .milliseconds(200))

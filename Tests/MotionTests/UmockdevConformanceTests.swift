@@ -55,7 +55,7 @@ struct UmockdevConformanceInner {
             identifier: "recorder", recorderTypes: types, frequency: 100, shouldDeletePrevious: deletePrevious)
         return .init(MotionRecorder(
             configuration: configuration, output: output,
-            settings: DeviceSettings(iioURI: "local:", openDeadline: .seconds(5), stopDeadline: .seconds(5))))
+            settings: MotionDeviceSettings(iioURI: "local:", openDeadline: .seconds(5), stopDeadline: .seconds(5))))
     }
 
     @Test(arguments: UmockdevConformanceInner.fixture.checks)

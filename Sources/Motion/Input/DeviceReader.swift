@@ -3,6 +3,7 @@ import BlockingCalls
 import Foundation
 import IIO
 import Logging
+import SystemCalls
 
 /// Reads one IIO device's buffer on a dedicated thread: refill, decode and convert every scan,
 /// hand the batch to the sink. Refill time-outs are retried (checking the device is still
@@ -100,7 +101,7 @@ final class DeviceReader: @unchecked Sendable {
                         // silence, as a blocking refill's time-out would. Before the first
                         // samples the reader looks four times as often, so they reach the file
                         // soon after the start.
-                        usleep(useconds_t(interval * (hasData ? 1_000_000 : 250_000)))
+                        Syscalls.sleep(seconds: interval * (hasData ? 1 : 0.25))
                         let now = RecordingClock.uptime()
                         guard now - lastCheck >= 1 else { continue }
                         lastCheck = now
@@ -125,7 +126,7 @@ final class DeviceReader: @unchecked Sendable {
                     sink.sourceFailed(failure)
                     return
                 }
-                usleep(10_000)
+                Syscalls.sleep(seconds: 0.01)
                 continue
             }
             lastData = deliver(bytes: bytes)
@@ -133,7 +134,7 @@ final class DeviceReader: @unchecked Sendable {
             hasData = true
             // Caught up with the device (less than a full buffer was there): wait for more.
             if let interval = readInterval, bytes < fullBuffer {
-                usleep(useconds_t(interval * 1_000_000))
+                Syscalls.sleep(seconds: interval)
             }
         }
         // Stopped: what has arrived since the last read is taken too, so nothing is lost at

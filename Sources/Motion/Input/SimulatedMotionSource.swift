@@ -1,9 +1,9 @@
 import Clocks
 import BlockingCalls
 import Foundation
-import Glibc
 import IIO
 public import Logging
+import SystemCalls
 
 /// The built-in simulated IMU (`sim:`, `sim:still`, `sim:walking`): accelerometer, gyroscope and
 /// magnetometer samples from `SimulatedMotion`, paced in real time on a dedicated thread and
@@ -123,10 +123,6 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func sleep(until uptime: Double) {
-        let delay = uptime - RecordingClock.uptime()
-        guard delay > 0 else { return }
-        var request = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - Double(Int(delay))) * 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        Syscalls.sleep(seconds: uptime - RecordingClock.uptime())
     }
 }

@@ -19,12 +19,12 @@ public typealias MotionSourceOpener = @Sendable (_ uri: String, _ logger: Logger
 extension RecorderController where Backend == MotionRecorderBackend {
     /// A motion recorder for `configuration`, writing into `output`.
     /// - Parameters:
-    ///   - settings: the IIO URI (`local:`, `ip:HOST`, `sim:`), fsync interval and deadlines.
+    ///   - settings: the IIO URI (`local:`, `ip:HOST`, `sim:`), sync policy and deadlines.
     ///   - fusion: the sensor-fusion stage factory; nil when none is plugged in, in which case
     ///     configurations asking for device-motion types fail at permission time.
     ///   - openSource: how the source is opened; `MotionSources.open` unless a test wraps it.
     public init(
-        configuration: MotionRecorderConfiguration, output: RecorderOutput, settings: DeviceSettings = DeviceSettings(),
+        configuration: MotionRecorderConfiguration, output: RecorderOutput, settings: MotionDeviceSettings = MotionDeviceSettings(),
         fusion: (any MotionFusionFactory)? = nil, openSource: @escaping MotionSourceOpener = MotionSources.open
     ) {
         self.init(
@@ -57,14 +57,14 @@ public final class MotionRecorderBackend: RecorderBackend {
     /// The configuration recorded.
     public let configuration: MotionRecorderConfiguration
     private let output: RecorderOutput
-    private let settings: DeviceSettings
+    private let settings: MotionDeviceSettings
     private let fusion: (any MotionFusionFactory)?
     private let openSource: MotionSourceOpener
     private let logger: Logger
     private let state = Mutex(State())
 
     init(
-        configuration: MotionRecorderConfiguration, output: RecorderOutput, settings: DeviceSettings,
+        configuration: MotionRecorderConfiguration, output: RecorderOutput, settings: MotionDeviceSettings,
         fusion: (any MotionFusionFactory)?, openSource: @escaping MotionSourceOpener
     ) {
         self.configuration = configuration
@@ -148,7 +148,7 @@ public final class MotionRecorderBackend: RecorderBackend {
         let fusedTypes = types.filter(\.isDeviceMotion)
         let fusion = fusion
         let sensors = requiredSensors(for: types)
-        let policy = SyncPolicy(flushInterval: min(0.25, settings.syncInterval.seconds), syncInterval: settings.syncInterval.seconds)
+        let policy = settings.syncPolicy
         let recording: Recording
         do {
             // Creating the file, the sysfs writes and the buffer creation block: a dedicated thread.

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import SystemCalls
 import SystemPackage
 
 /// Every file-system call the run store makes that must survive a crash: atomic replacement
@@ -16,21 +16,22 @@ enum DurableFile {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))\(temporarySuffix)")
         do {
-            let descriptor = try FileDescriptor.open(
+            let descriptor = try Syscalls.open(
                 FilePath(temporary.path), .writeOnly, options: [.create, .truncate, .exclusiveCreate],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
-            try descriptor.closeAfter {
-                _ = try data.withUnsafeBytes { try descriptor.writeAll($0) }
-                try sync(descriptor)
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            try closing(descriptor, path: temporary.path) {
+                _ = try data.withUnsafeBytes { try Syscalls.writeAll(descriptor, $0, path: temporary.path) }
+                try Syscalls.fsync(descriptor, path: temporary.path)
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw RunStoreError(operation, path: url.path, reason: describe(error), advice: advice(for: error))
         }
-        guard Glibc.rename(temporary.path, url.path) == 0 else {
-            let error = Errno(rawValue: errno)
+        do {
+            try Syscalls.rename(temporary.path, to: url.path)
+        } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw RunStoreError(operation, path: url.path, reason: "rename failed: \(error)", advice: advice(for: error))
+            throw RunStoreError(operation, path: url.path, reason: "rename failed: \(error.errno)", advice: advice(for: error))
         }
         try syncDirectory(url.deletingLastPathComponent(), operation: operation)
     }
@@ -38,8 +39,8 @@ enum DurableFile {
     /// Makes the directory's entries (new, renamed or removed files) durable.
     static func syncDirectory(_ url: URL, operation: String) throws(RunStoreError) {
         do {
-            let descriptor = try FileDescriptor.open(FilePath(url.path), .readOnly, options: [.directory], retryOnInterrupt: true)
-            try descriptor.closeAfter { try sync(descriptor) }
+            let descriptor = try Syscalls.open(FilePath(url.path), .readOnly, options: [.directory])
+            try closing(descriptor, path: url.path) { try Syscalls.fsync(descriptor, path: url.path) }
         } catch {
             throw RunStoreError(operation, path: url.path, reason: "syncing the directory failed: \(describe(error))")
         }
@@ -48,27 +49,37 @@ enum DurableFile {
     /// Flushes a file already written by someone else (the archive) to the disk.
     static func syncFile(_ url: URL, operation: String) throws(RunStoreError) {
         do {
-            let descriptor = try FileDescriptor.open(FilePath(url.path), .readOnly, retryOnInterrupt: true)
-            try descriptor.closeAfter { try sync(descriptor) }
+            let descriptor = try Syscalls.open(FilePath(url.path), .readOnly)
+            try closing(descriptor, path: url.path) { try Syscalls.fsync(descriptor, path: url.path) }
         } catch {
             throw RunStoreError(operation, path: url.path, reason: describe(error), advice: advice(for: error))
         }
     }
 
-    private static func sync(_ descriptor: FileDescriptor) throws {
-        while fsync(descriptor.rawValue) != 0 {
-            let error = Errno(rawValue: errno)
-            if error != .interrupted { throw error }
+    /// Runs `body`, then closes `descriptor` whether it threw or not; a failed close (a write
+    /// the disk refused late) counts as the body's failure.
+    private static func closing(_ descriptor: FileDescriptor, path: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            try? Syscalls.close(descriptor, path: path)
+            throw error
         }
+        try Syscalls.close(descriptor, path: path)
+    }
+
+    /// The error number of a failed system call, if `error` is one.
+    private static func errno(of error: any Error) -> Errno? {
+        (error as? SystemCallError)?.errno ?? error as? Errno
     }
 
     static func describe(_ error: any Error) -> String {
-        if let error = error as? Errno { return error.description }
+        if let errno = errno(of: error) { return errno.description }
         return "\(error)"
     }
 
     static func advice(for error: any Error) -> String {
-        switch error as? Errno {
+        switch errno(of: error) {
         case .noSpace?: "Free space on the data disk; an earlier copy of the file, if any, is kept."
         case .permissionDenied?, .notPermitted?: "Give the daemon's user write access to the data directory."
         case .readOnlyFileSystem?: "The data disk is mounted read-only; remount it read-write."

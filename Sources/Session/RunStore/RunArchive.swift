@@ -1,5 +1,5 @@
 public import Foundation
-import Glibc
+import SystemCalls
 import ZIPFoundation
 
 /// The upload archive `<taskRunUUID>.zip`: `taskResult.json`, `answers.json`, `metadata.json`
@@ -22,10 +22,11 @@ public enum RunArchive {
                                 advice: "Check that the run directory's files are readable and the disk has space; the run's files are kept.")
         }
         try DurableFile.syncFile(temporary, operation: operation)
-        guard Glibc.rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try Syscalls.rename(temporary.path, to: destination.path)
+        } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw RunStoreError(operation, path: destination.path, reason: "rename failed: \(reason)")
+            throw RunStoreError(operation, path: destination.path, reason: "rename failed: \(error.reason)")
         }
         try DurableFile.syncDirectory(destination.deletingLastPathComponent(), operation: operation)
     }

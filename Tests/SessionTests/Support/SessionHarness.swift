@@ -1,8 +1,11 @@
 import AsyncActions
 import Daemon
+import Audio
 import Foundation
 import Logging
+import Motion
 import Recorders
+import SampleFiles
 import Session
 import TaskModel
 import TestSupport
@@ -31,14 +34,14 @@ struct SessionHarness {
         let (task, _) = try TaskLoader(registry: registry, taskDirectory: taskDirectory).loadTask(path: taskPath)
         let logger = Logger(label: "session-tests")
         let store = RunStore(dataDirectory: scratch.appendingPathComponent("data"), logger: logger)
-        let device = DeviceSettings(
-            iioURI: iioURI, captureDevice: captureDevice,
-            playbackDevice: SessionTestEnvironment.playbackDevice, syncInterval: .milliseconds(200), stopDeadline: stopDeadline)
-        let controllers = AsyncActionControllerRegistry.builtIn
+        let sync = SyncPolicy(syncingEvery: .milliseconds(200))
+        let controllers = AsyncActionControllerRegistry.builtIn(
+            motion: MotionDeviceSettings(iioURI: iioURI, syncPolicy: sync, stopDeadline: stopDeadline),
+            microphone: MicrophoneSettings(device: captureDevice, syncPolicy: sync, stopDeadline: stopDeadline))
         var settings = SessionSettings(
-            makeController: { controllers.makeController(for: $0, output: $1, settings: device) },
+            makeController: { controllers.makeController(for: $0, output: $1) },
             permissionPolicy: policy, permissionTimeout: permissionTimeout,
-            voice: speaks ? PrompterVoice(try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: device.playbackDevice), logger: logger)) : nil,
+            voice: speaks ? PrompterVoice(try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: SessionTestEnvironment.playbackDevice), logger: logger)) : nil,
             quality: QualityChecks(), logger: logger)
         configure(&settings)
         let session = try await TaskSession.create(task: task, store: store, settings: settings)
