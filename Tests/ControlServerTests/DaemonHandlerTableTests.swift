@@ -17,7 +17,7 @@ import TestSupport
         defer { scratch.remove() }
         let host = DaemonHost(settings: DaemonSettings(
             dataDirectory: scratch.url, taskDirectory: scratch.url,
-            devices: DeviceSettings(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
+            devices: DaemonDevices(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
             permissionPolicy: PermissionPolicy(), typeRegistry: .standard, controllers: AsyncActionControllerRegistry(),
             retention: nil, logger: Logger(label: "daemon-table") { _ in SwiftLogNoOpLogHandler() }))
         var routes = ControlRoutes()
