@@ -1,3 +1,6 @@
+// Compiled only where Swift Testing is (not in the static install build): see
+// AsyncActionConformance.swift.
+#if canImport(Testing)
 public import AsyncActions
 public import Foundation
 
@@ -81,3 +84,4 @@ public struct ConformanceFixture: Sendable {
         AsyncActionConformance.Check.allCases.filter { !$0.scenarios.isSubset(of: scenarios) }
     }
 }
+#endif

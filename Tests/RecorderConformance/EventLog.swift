@@ -1,3 +1,6 @@
+// Compiled only where Swift Testing is (not in the static install build): see
+// AsyncActionConformance.swift.
+#if canImport(Testing)
 public import AsyncActions
 import Foundation
 public import TaskModel
@@ -45,3 +48,4 @@ public actor EventLog {
         return finished
     }
 }
+#endif
