@@ -199,19 +199,23 @@ import ZIPFoundation
         #expect(store.runs().map(\.taskRunUUID) == [run.taskRunUUID])
     }
 
+    /// `count` completed runs in `store`, newest first, ended a day apart up to `end`.
+    static func finishedRuns(_ store: RunStore, count: Int) throws -> [RunDirectory] {
+        try (0..<count).map { age in
+            let run = try makeRun(store)
+            var manifest = try run.readManifest()
+            manifest.results = sampleResult(run.taskRunUUID)
+            manifest.results.endDateTime = end.addingTimeInterval(Double(-age) * 86_400)
+            try store.finish(run, manifest: manifest, reason: .completed)
+            return run
+        }
+    }
+
     @Test func retentionKeepsArchivesUntilCollected() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let store = Self.store(scratch)
-        var runs: [RunDirectory] = []
-        for age in 0..<3 {
-            let run = try Self.makeRun(store)
-            var manifest = try run.readManifest()
-            manifest.results = Self.sampleResult(run.taskRunUUID)
-            manifest.results.endDateTime = Self.end.addingTimeInterval(Double(-age) * 86_400)
-            try store.finish(run, manifest: manifest, reason: .completed)
-            runs.append(run)
-        }
+        let runs = try Self.finishedRuns(store, count: 3)
         let saved = try Self.makeRun(store)
         try store.finish(saved, manifest: try saved.readManifest(), reason: .saved)
         try store.markCollected(runs[2].taskRunUUID)
@@ -244,15 +248,7 @@ import ZIPFoundation
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let store = Self.store(scratch)
-        var runs: [RunDirectory] = []
-        for age in 0..<2 {
-            let run = try Self.makeRun(store)
-            var manifest = try run.readManifest()
-            manifest.results = Self.sampleResult(run.taskRunUUID)
-            manifest.results.endDateTime = Self.end.addingTimeInterval(Double(-age) * 86_400)
-            try store.finish(run, manifest: manifest, reason: .completed)
-            runs.append(run)
-        }
+        let runs = try Self.finishedRuns(store, count: 2)
         // A finished run whose archive is missing (it could not be written): only its files hold it.
         var bare = try runs[1].readManifest()
         bare.archive = nil
