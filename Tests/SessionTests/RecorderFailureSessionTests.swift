@@ -22,7 +22,7 @@ struct RecorderFailureSessionTests {
                 { "identifier": "motion", "type": "motion", "frequency": 50, "stopStepIdentifier": "record" }
             ],
             "steps": [
-                { "identifier": "record", "type": "active", "duration": 4, "commands": ["transitionAutomatically"],
+                { "identifier": "record", "type": "active", "duration": \(Self.stepSeconds), "commands": ["transitionAutomatically"],
                   "shouldEndOnInterrupt": \(endsOnInterrupt) },
                 { "identifier": "after", "type": "instruction", "title": "Still here" },
                 { "identifier": "done", "type": "completion", "title": "Done" }
@@ -30,6 +30,10 @@ struct RecorderFailureSessionTests {
         }
         """
     }
+
+    /// The recording step's length: 4 s, times `TestTiming.scale` under a sanitizer, where the
+    /// front end may see the step seconds late and the server must still go while it records.
+    static let stepSeconds = 4 * TestTiming.scale
 
     /// Runs the task with the microphone on a server of its own, killed 0.5 s after the step is
     /// seen (or, with `hangs`, stopped with SIGSTOP: its read blocks until the stop deadline).
@@ -75,7 +79,7 @@ struct RecorderFailureSessionTests {
         let motion = try #require(RunOnDisk.result("motion", in: result["asyncResults"]))
         #expect(motion["relativePath"] as? String == "motion.json")
         let recorded = try #require(RunOnDisk.seconds(of: motion))
-        #expect(abs(recorded - 4) < TestTiming.tolerance(0.3))
+        #expect(abs(recorded - Self.stepSeconds) < TestTiming.tolerance(0.3))
         try run.checkMotion("motion.json", markers: ["Failing/record"], sensors: ["accelerometer", "gyro"], duration: recorded, frequency: 50)
         let quality = try run.object("qc.json")
         let failure = (quality["checks"] as? [[String: Any]] ?? []).first { $0["identifier"] as? String == "roomSound_error" }
@@ -107,7 +111,7 @@ struct RecorderFailureSessionTests {
         // microphone's deadline.
         let motion = try #require(RunOnDisk.result("motion", in: result["asyncResults"]))
         let recorded = try #require(RunOnDisk.seconds(of: motion))
-        #expect(abs(recorded - 4) < TestTiming.tolerance(0.3), "motion recorded \(recorded) s")
+        #expect(abs(recorded - Self.stepSeconds) < TestTiming.tolerance(0.3), "motion recorded \(recorded) s")
         try run.checkMotion("motion.json", markers: ["Failing/record"], sensors: ["accelerometer", "gyro"], duration: recorded, frequency: 50)
     }
 }
