@@ -20,38 +20,16 @@ extension DaemonHost {
             try await host.forward(params)
             return host.status()
         }
-        route(ControlMethods.runBack, on: &routes) { host, _ in
-            try await host.current(ControlMethods.runBack.name).back()
-            return host.status()
+        routeToSession(ControlMethods.runBack, on: &routes) { session, _ in try await session.back() }
+        routeToSession(ControlMethods.runSkip, on: &routes) { session, _ in try await session.skip() }
+        routeToSession(ControlMethods.runAbandon, on: &routes) { session, _ in try await session.abandon() }
+        routeToSession(ControlMethods.timerStart, on: &routes) { session, _ in try await session.startTimer() }
+        routeToSession(ControlMethods.timerPause, on: &routes) { session, _ in try await session.pauseTimer() }
+        routeToSession(ControlMethods.timerResume, on: &routes) { session, _ in try await session.resumeTimer() }
+        routeToSession(ControlMethods.permissionAnswer, on: &routes) { session, params in
+            try await session.answerPermission(params.requestID, granted: params.granted)
         }
-        route(ControlMethods.runSkip, on: &routes) { host, _ in
-            try await host.current(ControlMethods.runSkip.name).skip()
-            return host.status()
-        }
-        route(ControlMethods.runAbandon, on: &routes) { host, _ in
-            try await host.current(ControlMethods.runAbandon.name).abandon()
-            return host.status()
-        }
-        route(ControlMethods.timerStart, on: &routes) { host, _ in
-            try await host.current(ControlMethods.timerStart.name).startTimer()
-            return host.status()
-        }
-        route(ControlMethods.timerPause, on: &routes) { host, _ in
-            try await host.current(ControlMethods.timerPause.name).pauseTimer()
-            return host.status()
-        }
-        route(ControlMethods.timerResume, on: &routes) { host, _ in
-            try await host.current(ControlMethods.timerResume.name).resumeTimer()
-            return host.status()
-        }
-        route(ControlMethods.permissionAnswer, on: &routes) { host, params in
-            try await host.current(ControlMethods.permissionAnswer.name).answerPermission(params.requestID, granted: params.granted)
-            return host.status()
-        }
-        route(ControlMethods.runCancel, on: &routes) { host, params in
-            try await host.current(ControlMethods.runCancel.name).cancel(save: params.save)
-            return host.status()
-        }
+        routeToSession(ControlMethods.runCancel, on: &routes) { session, params in try await session.cancel(save: params.save) }
         route(ControlMethods.runResume, on: &routes) { host, reference in
             try await host.resume(try Self.uuid(reference))
             return host.status()
@@ -61,6 +39,18 @@ extension DaemonHost {
         route(ControlMethods.runArchive, on: &routes) { host, reference in try await host.archive(of: try Self.uuid(reference)) }
         route(ControlMethods.runQuality, on: &routes) { host, reference in try await host.quality(of: reference) }
         route(ControlMethods.runReport, on: &routes) { host, reference in try await host.report(of: reference) }
+    }
+
+    /// Registers a command carried out by the session of the run going on (refused when there
+    /// is none), answered with the status it leaves.
+    private nonisolated func routeToSession<Params>(
+        _ method: ControlMethod<Params, SessionStatus>, on routes: inout ControlRoutes,
+        _ body: @escaping @Sendable (TaskSession, Params) async throws -> Void
+    ) {
+        route(method, on: &routes) { host, params in
+            try await body(try host.current(method.name), params)
+            return host.status()
+        }
     }
 
     /// Registers `body` as `method`'s handler, carried out on the actor; a session's refusal is
