@@ -20,9 +20,6 @@ public struct RetentionPolicy: Sendable, Hashable {
         self.keepUncollectedArchives = keepUncollectedArchives
     }
 
-    /// Keeps every run, whatever its age, forever.
-    public static let keepEverything = RetentionPolicy(maxRuns: 0, maxAgeDays: 0)
-
     /// Whether the finished run at `rank` (0 is the newest) that ended `age` seconds ago is past
     /// the policy's limits.
     public func isPastLimits(rank: Int, age: TimeInterval) -> Bool {
