@@ -571,6 +571,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "fuzz-answer",
+            dependencies: ["FuzzSupport", "TaskModel", "TaskNavigation"],
+            path: "Fuzz/AnswerFuzzer",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "fuzz-scan",
             dependencies: ["FuzzSupport", "IIO", "Motion"],
             path: "Fuzz/ScanFuzzer",
@@ -590,7 +596,7 @@ let package = Package(
         // Replays the committed seed corpora through the fuzz targets built without FUZZING.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["fuzz-task", "fuzz-scan", "fuzz-rpc", "TestSupport"],
+            dependencies: ["fuzz-task", "fuzz-answer", "fuzz-scan", "fuzz-rpc", "TestSupport"],
             swiftSettings: strict
         ),
     ],

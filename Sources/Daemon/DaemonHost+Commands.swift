@@ -121,7 +121,9 @@ extension DaemonHost {
         return (try encoder.encode(task), directory)
     }
 
-    func startRun() async throws {
+    /// `run.start`: a new session of the loaded task with the participant's cohorts and
+    /// instructions mode.
+    func startRun(_ params: RunStartParams = RunStartParams()) async throws {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
         }
@@ -130,7 +132,10 @@ extension DaemonHost {
             throw ControlError.outOfOrder("run.start", state: "no task loaded", allowed: ["task.load"])
         }
         await finishPreviousRunIfUnfinished()
-        let created = try await TaskSession.create(task: loaded.task, store: store, settings: await sessionSettings())
+        var settings = await sessionSettings()
+        settings.cohorts = Set(params.cohorts ?? [])
+        settings.showsFullInstructions = params.fullInstructions ?? true
+        let created = try await TaskSession.create(task: loaded.task, store: store, settings: settings)
         // Re-check after the awaits: another client may have started a run meanwhile.
         if let session, !(await session.state.isOver) {
             _ = try? await created.cancel(save: false)
@@ -260,7 +265,7 @@ extension DaemonHost {
         case .notAllowed:
             ControlError(.actionNotAllowed, error.message, data: ControlErrorData(state: state.rawValue, method: method))
         case .invalidArgument:
-            ControlError(.invalidParams, error.message, data: ControlErrorData(method: method))
+            ControlError(.invalidParams, error.message, data: ControlErrorData(codingPath: error.codingPath, method: method))
         case .storageFailed:
             ControlError(.internalError, error.message, data: ControlErrorData(method: method))
         }

@@ -35,6 +35,7 @@ struct DaemonSnapshot: Sendable {
         default: break
         }
         status.archive = view.finished?.archive
+        status.cohorts = session.currentCohorts.sorted()
         return status
     }
 

@@ -1,6 +1,7 @@
 import ControlClient
 import ControlProtocol
 import Foundation
+import TaskModel
 
 /// Drives the running run with `AutoFrontEnd` until it finishes.
 enum AutoRun {
@@ -33,6 +34,7 @@ enum AutoRun {
             defer { group.cancelAll() }
             var frontEnd = AutoFrontEnd()
             var pending: [AutoFrontEnd.Action] = []
+            var shownStep = status?.step
             if let status, let step = status.step {
                 pending += frontEnd.show(step, now: now(), timerRunning: status.timer?.running ?? false)
                 if let request = status.permissionRequest { pending.append(.grant(requestID: request.requestID)) }
@@ -40,12 +42,15 @@ enum AutoRun {
             var iterator = inputs.makeAsyncIterator()
             while true {
                 for action in pending {
-                    if let finished = try await send(action, client) { return finished }
+                    if let finished = try await send(action, client, shown: shownStep) { return finished }
                 }
                 guard let input = await iterator.next() else { throw ControlClientError.connectionClosed }
                 switch input {
                 case .event(let event):
-                    if case .stepShown(let shown) = event.payload { progress("step \(shown.stepPath) (\(shown.type))") }
+                    if case .stepShown(let shown) = event.payload {
+                        shownStep = shown
+                        progress("step \(shown.stepPath) (\(shown.type))")
+                    }
                     if case .taskFinished(let finished) = event.payload { progress("run \(finished.taskRunUUID) \(finished.reason.rawValue)") }
                     pending = frontEnd.receive(event, now: now())
                 case .tick:
@@ -55,12 +60,22 @@ enum AutoRun {
         }
     }
 
+    /// A required question's answer, so that the run goes on (docs/protocol.md, "Questions");
+    /// nil for other steps.
+    static func sampleAnswers(_ shown: StepShownEvent?, stepPath: String) -> [StepAnswer]? {
+        guard let shown, shown.stepPath == stepPath, let properties = shown.step.objectValue,
+              let identifier = properties["identifier"]?.stringValue else { return nil }
+        let step = Step(identifier: identifier, type: StepType(rawValue: shown.type), kind: .ui, properties: properties)
+        guard let question = try? step.question(), let value = question.sampleAnswer() else { return nil }
+        return [StepAnswer(identifier: identifier, value: value)]
+    }
+
     /// Sends one action; a refusal because the session already moved on is expected and ignored.
-    private static func send(_ action: AutoFrontEnd.Action, _ client: ControlClient) async throws -> TaskFinishedEvent? {
+    private static func send(_ action: AutoFrontEnd.Action, _ client: ControlClient, shown: StepShownEvent?) async throws -> TaskFinishedEvent? {
         do {
             switch action {
             case .forward(let stepPath):
-                _ = try await client.call(ControlMethods.runForward, ForwardParams(stepPath: stepPath))
+                _ = try await client.call(ControlMethods.runForward, ForwardParams(answers: sampleAnswers(shown, stepPath: stepPath), stepPath: stepPath))
             case .startTimer:
                 _ = try await client.call(ControlMethods.timerStart)
             case .grant(let requestID):

@@ -29,21 +29,28 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Front the run the daemon is already running instead of starting one.")
     var attach = false
 
+    @Option(help: "The participant's cohorts, comma-separated (beforeCohortRules, afterCohortRules, survey rules).")
+    var cohorts: String?
+
+    @Flag(help: "Abbreviated instructions: leave out the fullInstructionsOnly steps.")
+    var abbreviated = false
+
     func validate() throws {
         if file == nil && !attach { throw ValidationError("Name a task file, or pass --attach to front the running run.") }
         if json && !auto { throw ValidationError("--json goes with --auto.") }
+        if attach && (cohorts != nil || abbreviated) { throw ValidationError("--cohorts and --abbreviated start a run; the run you attach to keeps its own.") }
     }
 
     func run() async throws {
         let upload = try file.map(TaskUpload.params(for:))
-        let auto = self.auto, json = self.json
+        let auto = self.auto, json = self.json, startParams = self.startParams
         let finished = try await connection.withClient { client -> TaskFinishedEvent? in
             try await client.subscribe()
             var status: SessionStatus?
             if let upload {
                 let loaded = try await client.call(ControlMethods.taskLoad, upload)
                 Self.say("loaded \(loaded.taskIdentifier) (\(loaded.stepCount) steps)", json: json)
-                _ = try await client.call(ControlMethods.runStart)
+                _ = try await client.call(ControlMethods.runStart, startParams)
             } else {
                 status = try await client.status()
             }
@@ -61,6 +68,12 @@ struct RunCommand: AsyncParsableCommand {
             if let archive = finished.archive { print("archive: \(archive)") }
         }
         if auto, ![RunState.completed, .earlyExit].contains(finished.reason) { throw ExitCode.failure }
+    }
+
+    /// `run.start`'s params from `--cohorts` and `--abbreviated`.
+    var startParams: RunStartParams {
+        let names = cohorts?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return RunStartParams(cohorts: names, fullInstructions: abbreviated ? false : nil)
     }
 
     private static func say(_ line: String, json: Bool) {

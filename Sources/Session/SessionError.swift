@@ -16,10 +16,13 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var code: Code
     public var message: String
+    /// The member of the command's params at fault (`answers[0].value`), when one is.
+    public var codingPath: String?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, codingPath: String? = nil) {
         self.code = code
         self.message = message
+        self.codingPath = codingPath
     }
 
     public var description: String { message }

@@ -14,8 +14,10 @@ extension TaskSession {
         let shown = results.currentResult(for: task.identifiers(along: location))?.result.startDate ?? Date()
         let now = Date()
         func answerResult(_ answer: StepResultInput.Answer, skip: String?) -> AnswerResult {
-            AnswerResult(identifier: answer.identifier, startDate: shown, endDate: now, answerType: answer.answerType,
-                         value: answer.value, questionText: answer.questionText, skipToIdentifier: skip)
+            // An unanswered question's result has no value, as SageResearch writes it.
+            let value = step.isQuestion && answer.value == .null ? nil : answer.value
+            return AnswerResult(identifier: answer.identifier, startDate: shown, endDate: now, answerType: answer.answerType,
+                                value: value, questionText: answer.questionText, skipToIdentifier: skip)
         }
         switch input.answers.count {
         case 0:

@@ -60,7 +60,8 @@ extension TaskSession {
             stepPath: path, step: step.properties, type: step.type.rawValue, direction: direction,
             progress: machine.navigator.progress, allowedActions: allowed,
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
-            previousResult: results.previousResult(for: task.identifiers(along: location)))))
+            previousResult: results.previousResult(for: task.identifiers(along: location)),
+            cohorts: machine.navigator.cohorts.sorted())))
     }
 
     // MARK: Voice

@@ -30,8 +30,15 @@ public actor TaskSession {
     /// The session's state and its transitions (docs/session.md, "The machine"): the actor
     /// feeds it inputs and carries out the effects it returns.
     var machine: SessionMachine {
-        didSet { if machine.state != oldValue.state { publishedState.withLock { $0 = machine.state } } }
+        didSet {
+            if machine.state != oldValue.state { publishedState.withLock { $0 = machine.state } }
+            if machine.navigator.cohorts != oldValue.navigator.cohorts { publishedCohorts.withLock { $0 = machine.navigator.cohorts } }
+        }
     }
+    /// The participant's cohorts now (survey rules change them), for readers that must not
+    /// wait for the actor, as `currentState`.
+    public nonisolated var currentCohorts: Set<String> { publishedCohorts.withLock { $0 } }
+    private let publishedCohorts = Mutex(Set<String>())
     let settings: SessionSettings
     let store: RunStore
     let run: RunDirectory
@@ -97,6 +104,7 @@ public actor TaskSession {
             task: task, taskRunUUID: run.taskRunUUID,
             navigator: TaskNavigator(task: task, showsFullInstructions: settings.showsFullInstructions, cohorts: settings.cohorts),
             ledger: PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout))
+        publishedCohorts.withLock { $0 = settings.cohorts }
         results = Self.emptyResults(of: task, taskRunUUID: run.taskRunUUID, startDate: Date())
         var logger = settings.logger
         logger[metadataKey: "taskRunUUID"] = "\(run.taskRunUUID)"

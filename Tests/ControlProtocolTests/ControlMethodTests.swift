@@ -21,6 +21,9 @@ import Testing
         (ControlMethods.taskLoad, ["path": 3], "path"),
         (ControlMethods.daemonInfo, ["verbose": true], ""),
         (ControlMethods.runStart, .array([1]), ""),
+        (ControlMethods.runStart, ["cohorts": "a"], "cohorts"),
+        (ControlMethods.runStart, ["cohorts": ["a", ""]], "cohorts[1]"),
+        (ControlMethods.runStart, ["fullInstructions": "no"], "fullInstructions"),
     ]
 
     @Test(arguments: wrongParams.indices)
@@ -46,7 +49,8 @@ import Testing
         try roundTrip(ControlMethods.devicesList, NoParams())
         try roundTrip(ControlMethods.taskLoad, TaskLoadParams(path: "/tasks/walk.json"))
         try roundTrip(ControlMethods.taskLoad, TaskLoadParams(task: ["identifier": "t", "steps": []], resources: ["walk": ["x": 1]]))
-        try roundTrip(ControlMethods.runStart, NoParams())
+        try roundTrip(ControlMethods.runStart, RunStartParams())
+        try roundTrip(ControlMethods.runStart, RunStartParams(cohorts: ["a", "b"], fullInstructions: false))
         try roundTrip(ControlMethods.runForward, ForwardParams(
             answers: [StepAnswer(identifier: "q", value: 3, answerType: ["type": "integer"])], skipToIdentifier: "end"))
         try roundTrip(ControlMethods.runForward, ForwardParams())

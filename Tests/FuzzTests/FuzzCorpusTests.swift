@@ -13,7 +13,7 @@ import Testing
     }()
 
     @Test func everyFuzzTargetHasASeedCorpus() {
-        #expect(Self.targets == ["fuzz-rpc", "fuzz-scan", "fuzz-task"])
+        #expect(Self.targets == ["fuzz-answer", "fuzz-rpc", "fuzz-scan", "fuzz-task"])
     }
 
     @Test(arguments: targets)

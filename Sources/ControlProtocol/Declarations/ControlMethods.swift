@@ -10,7 +10,7 @@ public enum ControlMethods {
     public static let taskLoad = ControlMethod<TaskLoadParams, LoadedTask>(
         "task.load", summary: "Load a task from a file or inline JSON; replaces a loaded task that has not started.",
         errors: [.taskInvalid, .notFound, .runAlreadyRunning])
-    public static let runStart = ControlMethod<NoParams, SessionStatus>(
+    public static let runStart = ControlMethod<RunStartParams, SessionStatus>(
         "run.start", summary: "Start a run of the loaded task: shows its first step.",
         errors: [.commandOutOfOrder, .runAlreadyRunning, .deviceUnavailable])
     public static let runForward = ControlMethod<ForwardParams, SessionStatus>(

@@ -17,10 +17,12 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     public var duration: Double?
     /// The result left behind when this step was shown before, for pre-filling answers.
     public var previousResult: JSONValue?
+    /// The participant's cohorts as the step is shown (`run.start`'s, changed by survey rules), sorted.
+    public var cohorts: [String]?
 
     public init(stepPath: String, step: JSONValue, type: String, direction: String = "forward",
                 progress: StepProgress? = nil, allowedActions: [StepAction], duration: Double? = nil,
-                previousResult: JSONValue? = nil) {
+                previousResult: JSONValue? = nil, cohorts: [String]? = nil) {
         self.stepPath = stepPath
         self.step = step
         self.type = type
@@ -29,6 +31,7 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
         self.allowedActions = allowedActions
         self.duration = duration
         self.previousResult = previousResult
+        self.cohorts = cohorts
     }
 
     public static var schema: JSONSchema {
@@ -41,6 +44,7 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
             .init("allowedActions", .array(.reference(to: StepAction.self))),
             .init("duration", .number),
             .init("previousResult", .map(.any)),
+            .init("cohorts", .described("The participant's cohorts as the step is shown, sorted.", .array(.string()))),
         ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
     }
 }

@@ -15,6 +15,9 @@ public struct SessionStatus: Sendable, Hashable, ControlSchemaDescribing, Contro
     public var finishReason: RunState?
     /// The upload archive, once written.
     public var archive: String?
+    /// The participant's cohorts now (`run.start`'s, changed by survey rules), sorted; absent
+    /// without a run.
+    public var cohorts: [String]?
 
     public init(state: ControlSessionState, taskIdentifier: String? = nil, taskRunUUID: String? = nil,
                 runDirectory: String? = nil, step: StepShownEvent? = nil, timer: TimerStatus? = nil,
@@ -40,6 +43,7 @@ public struct SessionStatus: Sendable, Hashable, ControlSchemaDescribing, Contro
             .init("permissionRequest", .reference(to: PermissionRequestEvent.self)),
             .init("finishReason", .reference(to: RunState.self)),
             .init("archive", .string()),
+            .init("cohorts", .described("The participant's cohorts now, sorted.", .array(.string()))),
         ], required: ["state"])
     }
 }

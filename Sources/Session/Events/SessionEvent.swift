@@ -65,6 +65,8 @@ public struct StepShown: Sendable {
     public var duration: Double?
     /// The result left behind when this step was shown before (for pre-filling answers).
     public var previousResult: AnyResult?
+    /// The participant's cohorts when the step is shown, sorted.
+    public var cohorts: [String] = []
 }
 
 /// What the step timer did.

@@ -18,7 +18,8 @@ struct SessionMachine: Sendable {
     private(set) var state: SessionState = .loaded
     /// Why the run is ending, from the moment the machine decided it until `runFinished`.
     private(set) var ending: FinishReason?
-    private(set) var navigator: TaskNavigator
+    /// Set only by the machine (`SessionMachine+Questions.swift` changes its cohorts).
+    var navigator: TaskNavigator
     /// The permission answers and open questions.
     private(set) var ledger: PermissionLedger
     /// The run's async actions and their phases.
@@ -269,12 +270,18 @@ extension SessionMachine {
         try checkMovable("go forward")
         guard let step = navigator.currentStep, let location = navigator.currentLocation else { throw notRunning("go forward") }
         try Self.validate(input, for: step)
+        let decision = try decideForward(input, from: step)
+        let cohorts = navigator.cohorts
+        navigator.cohorts = decision.cohorts
         let transition: NavigationTransition
-        do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: input.skipToIdentifier) } catch { throw SessionError(.invalidArgument, error.description) }
+        do throws(NavigationError) { transition = try navigator.goForward(skipToIdentifier: decision.target) } catch {
+            navigator.cohorts = cohorts
+            throw SessionError(.invalidArgument, error.description)
+        }
         var leaving = shown
         leaving?.result = .frontEnd
-        let exit = (input.skipToIdentifier ?? step.nextStepIdentifier) == "exit"
-        return [.recordStepResult(input, at: location)] + move(transition, leaving: leaving, exitTarget: exit)
+        let exit = (decision.target ?? step.nextStepIdentifier) == "exit"
+        return [.recordStepResult(decision.input, at: location)] + move(transition, leaving: leaving, exitTarget: exit)
     }
 
     private mutating func back() throws(SessionError) -> [Effect] {
@@ -301,8 +308,13 @@ extension SessionMachine {
             throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
         }
         let target = identifier ?? step.actionSkipIdentifiers["skip"]
+        let cohorts = navigator.cohorts
+        if (target ?? step.nextStepIdentifier) == nil { navigator.cohorts = cohortsAfterSkipping(step) }
         let transition: NavigationTransition
-        do throws(NavigationError) { transition = try navigator.skip(to: target) } catch { throw SessionError(.invalidArgument, error.description) }
+        do throws(NavigationError) { transition = try navigator.skip(to: target) } catch {
+            navigator.cohorts = cohorts
+            throw SessionError(.invalidArgument, error.description)
+        }
         return move(transition, leaving: shown, exitTarget: (target ?? step.nextStepIdentifier) == "exit")
     }
 

@@ -91,6 +91,17 @@ struct TaskValidator {
                     message: "The cohort rule skips to \"\(target)\", which names no step of the task."))
             }
         }
+        do {
+            for (index, rule) in (try step.question()?.surveyRules ?? []).enumerated() {
+                guard let target = rule.skipToIdentifier, !known.contains(target) else { continue }
+                warnings.append(TaskWarning(
+                    codingPath: path(stepPath, "surveyRules[\(index)].skipToIdentifier"),
+                    message: "The survey rule skips to \"\(target)\", which names no step of the task; going forward with an answer it matches is refused."))
+            }
+        } catch {
+            throw TaskLoadError(file: file, codingPath: path(stepPath, error.codingPath),
+                                reason: "The \(step.type.rawValue) step \"\(step.identifier)\" does not decode: \(error.reason)")
+        }
         if let container = step.container {
             let inner = step.kind == .subtask || step.kind == .taskInfo ? path(stepPath, "task") : stepPath
             try check(container, prefix: inner, allIdentifiers: allIdentifiers, standalone: standalone, warnings: &warnings)
