@@ -36,6 +36,11 @@ struct SimpleSurveyTests {
          ["heightAdult": 180.5, "weightInfant": 4], ["type": "object"]),
     ] }
 
+    /// JSON text with sorted keys, to compare decoded JSON.
+    static func canonical(_ value: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]), as: UTF8.self)
+    }
+
     @Test("Every bad answer is refused with its coding path and loses nothing; the good answers are stored as SageResearch answer results")
     func survey() async throws {
         let fixture = try DaemonFixture("survey")
@@ -72,12 +77,12 @@ struct SimpleSurveyTests {
         for (step, _, _, value, answerType) in Self.questions {
             let entry = try #require(history.first { $0["identifier"] as? String == step })
             #expect(entry["type"] as? String == "answer", "\(step): \(entry)")
-            #expect(NSDictionary(dictionary: entry["answerType"] as? [String: Any] ?? [:]).isEqual(to: answerType), "\(step): \(entry)")
-            #expect(NSArray(array: [entry["value"] ?? NSNull()]).isEqual(to: [value]), "\(step): \(entry)")
+            #expect(try Self.canonical(entry["answerType"] ?? NSNull()) == Self.canonical(answerType), "\(step): \(entry)")
+            #expect(try Self.canonical(entry["value"] ?? NSNull()) == Self.canonical(value), "\(step): \(entry)")
             #expect(entry["questionText"] is String, "\(step): \(entry)")
         }
         let answers = try RunFiles.object(URL(fileURLWithPath: directory).appendingPathComponent("answers.json"))
-        #expect(NSDictionary(dictionary: answers).isEqual(to: Dictionary(uniqueKeysWithValues: Self.questions.map { ($0.0, $0.3) })), "\(answers)")
+        #expect(try Self.canonical(answers) == Self.canonical(Dictionary(uniqueKeysWithValues: Self.questions.map { ($0.0, $0.3) })), "\(answers)")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output)")
     }

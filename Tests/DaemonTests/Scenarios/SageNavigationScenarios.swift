@@ -196,7 +196,7 @@ enum SageNavigationScenarios {
             finish: "earlyExit"),
         NavigationScenario(
             name: "two matching rules navigate nowhere (SageResearch 4)", task: jumpTask(#"{"matchingAnswer": "jump", "skipToIdentifier": "last"}, {"ruleOperator": "always", "skipToIdentifier": "middle"}"#),
-            moves: [.init(shown: "j/intro"), .init(shown: "j/s/q", answer: #""jump""#), .init(shown: "j/s/inSection")],
+            moves: [.init(shown: "j/intro"), .init(shown: "j/s/q", answer: #""jump""#), .init(shown: "j/s/inSection"), .init(shown: "j/middle"), .init(shown: "j/last")],
             finish: "completed"),
     ]
 
