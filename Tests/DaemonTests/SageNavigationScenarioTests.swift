@@ -118,6 +118,12 @@ struct SageNavigationScenarioTests {
                     try Self.play(scenario, socket: socket)
                 } catch {
                     failures.append("\(scenario.name): \(error)")
+                    // A scenario that failed midway leaves its run: discard it for the next one.
+                    let cleanup = try LineClient(path: socket)
+                    if ["running", "paused", "waitingForPermission"].contains(try cleanup.result("run.status")["state"] as? String ?? "") {
+                        _ = try? cleanup.call("run.cancel", ["save": false])
+                        Thread.sleep(forTimeInterval: 1)
+                    }
                 }
             }
             return failures
