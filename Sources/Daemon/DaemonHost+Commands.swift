@@ -204,6 +204,12 @@ extension DaemonHost {
             throw ControlError.notFound("run", taskRunUUID: uuid.uuidString)
         }
         let directory = RunDirectory(url: summary.directory, taskRunUUID: uuid)
+        if let session, session.taskRunUUID == uuid, await !session.state.isOver {
+            // The live run's result as SageResearch has it (open sections not yet in it).
+            let live = try JSONValue.encoding(await session.taskResult)
+            return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path,
+                             archive: nil, taskResult: live)
+        }
         let value: JSONValue = try await BlockingCall.run("run-result") {
             let written = directory.url.appendingPathComponent(RunDirectory.taskResultName)
             if let data = FileManager.default.contents(atPath: written.path) {

@@ -49,6 +49,8 @@ enum SessionEventTranslation {
             return .taskFinished(TaskFinishedEvent(
                 taskRunUUID: taskRunUUID.uuidString, reason: RunState(reason), runDirectory: directory.path,
                 archive: archive?.path, quality: quality.map(summary)))
+        case .taskResultReady(let stepPath, let directory):
+            return .taskResultReady(TaskResultReadyEvent(taskRunUUID: taskRunUUID.uuidString, runDirectory: directory.path, stepPath: stepPath))
         case .eventsLost(let count):
             return .eventsLost(EventsLostEvent(count: count))
         case .qualityChecked:
@@ -62,7 +64,7 @@ enum SessionEventTranslation {
             stepPath: shown.stepPath, step: .object(shown.step), type: shown.type, direction: shown.direction.rawValue,
             progress: shown.progress, allowedActions: shown.allowedActions.compactMap(StepAction.init(rawValue:)),
             duration: shown.duration, previousResult: shown.previousResult.flatMap { try? JSONValue.encoding($0) },
-            cohorts: shown.cohorts)
+            cohorts: shown.cohorts, hasStepBefore: shown.hasStepBefore, hasStepAfter: shown.hasStepAfter)
     }
 }
 

@@ -78,7 +78,6 @@ extension TaskSession {
             controllers[key].map { (key, $0.controller) }
         }
         guard !starting.isEmpty else { return }
-        let before = await runFiles()
         let outcomes = await concurrentOutcomes(of: starting.map(\.1)) { try await $0.start(stepPath: stepPath) }
         for ((key, _), outcome) in zip(starting, outcomes) {
             if case .failure(let error) = outcome {
@@ -86,35 +85,22 @@ extension TaskSession {
             }
         }
         // The files the recorders created, so that recovery after a crash can repair them and
-        // give them file results (the manifest lists them as unfinished until stop). Each file
-        // goes to the recorder whose base name it starts with (the longest, if two would do).
+        // give them file results (the manifest lists them as unfinished until stop): each
+        // output tells the names it claimed and their file result identifiers.
         let started = Date()
-        let created = await runFiles().subtracting(before).sorted()
-        for name in created {
-            let stem = (name as NSString).deletingPathExtension
-            let owner = starting.map(\.0)
-                .filter { machine.actions[$0] == .running }
-                .compactMap { key in controllers[key].map { (key, $0.output.baseName) } }
-                .filter { stem.hasPrefix($0.1) }
-                .max { $0.1.count < $1.1.count }
-            guard let (key, baseName) = owner, let entry = controllers[key] else { continue }
-            let suffix = String(stem.dropFirst(baseName.count))
-            let contentType = switch (name as NSString).pathExtension {
-            case "wav": "audio/wav"
-            case "csv": "text/csv"
-            default: "application/json"
+        for (key, _) in starting where machine.actions[key] == .running {
+            guard let entry = controllers[key] else { continue }
+            let listed = Set(entry.files.map(\.relativePath))
+            for claim in entry.output.claims.all where !listed.contains(claim.name) {
+                let contentType = switch (claim.name as NSString).pathExtension {
+                case "wav": "audio/wav"
+                case "csv": "text/csv"
+                default: "application/json"
+                }
+                controllers[key]?.files.append(RunManifest.File(
+                    identifier: claim.identifier, relativePath: claim.name, contentType: contentType, startDate: started))
             }
-            let identifier = suffix.hasPrefix("_") ? entry.reference.identifier + suffix : entry.reference.identifier
-            controllers[key]?.files.append(RunManifest.File(identifier: identifier, relativePath: name, contentType: contentType, startDate: started))
         }
-    }
-
-    /// The names in the run directory.
-    func runFiles() async -> Set<String> {
-        let url = run.url
-        return (try? await BlockingCall.run("run-list") {
-            Set(try FileManager.default.contentsOfDirectory(atPath: url.path))
-        }) ?? []
     }
 
     /// Stops the controllers `keys` (the machine marked them stopped): they hand over their
@@ -232,12 +218,17 @@ extension TaskSession {
 
     // MARK: Output
 
-    /// Where an action writes: `<section>_<identifier>` inside a section, else `<identifier>`.
+    /// Where an action writes: files named after `<section>_<identifier>` inside a section,
+    /// else `<identifier>`, as MobilePassiveData names them (docs/async-actions.md). The files
+    /// of the other actions and of the run before a resume are never deleted or reused.
     func makeOutput(for reference: AsyncActionReference) -> RecorderOutput {
         let section = reference.ownerLocation == .root ? nil : task.step(at: reference.ownerLocation)?.identifier
-        let base = uniqueBaseName(RecorderFileName.baseName(sectionIdentifier: section, identifier: reference.identifier))
         var logger = logger
         logger[metadataKey: "controller"] = "\(reference.identifier)"
-        return RecorderOutput(directory: run.url, baseName: base, taskRunUUID: taskRunUUID, ownerPath: reference.owner, logger: logger)
+        let others = controllers.values.filter { $0.key != reference.description }.flatMap { $0.files.map(\.relativePath) }
+        return RecorderOutput(
+            directory: run.url, sectionIdentifier: section, identifier: reference.identifier,
+            protectedNames: takenNames.union(others).union(RunDirectory.reservedNames.map { "\($0).json" }),
+            taskRunUUID: taskRunUUID, ownerPath: reference.owner, logger: logger)
     }
 }

@@ -65,6 +65,7 @@ extension TaskSession {
             await feed(.stopRequested(keys: nil))
         case .writeResults:
             await writeResults()
+            announceResultReady(stepPath: machine.shown?.path)
         case .stopActions(let references):
             await feed(.stopRequested(keys: references.map(\.description)))
         case .performStepCommands(let stepPath, let finishing):

@@ -33,6 +33,15 @@ extension TaskSession {
 
     // MARK: Finishing
 
+    /// Publishes `taskResultReady` the first time the task result is final and written
+    /// (SageResearch's `handleTaskResultReady`, docs/session.md): as the last completion step
+    /// shows, else as the run completes, exits early or is abandoned.
+    func announceResultReady(stepPath: String?) {
+        guard !resultReadyAnnounced else { return }
+        resultReadyAnnounced = true
+        events.publish(.taskResultReady(stepPath: stepPath, runDirectory: run.url))
+    }
+
     /// Ends the run for `reason` (the machine decided it and disarmed the clock): prompts stop,
     /// every action still active stops (or, for a discarded run, is cancelled), the results and
     /// the archive are written, and subscribers hear `taskFinished`.
@@ -51,6 +60,7 @@ extension TaskSession {
             if reason != .saved { results.finish(endDate: endDate) }
             _ = machine.handle(.runFinished(reason))
             archive = await finishRun(reason, endDate: endDate)
+            if [.completed, .earlyExit, .abandoned].contains(reason) { announceResultReady(stepPath: nil) }
             if reason != .saved, let report = await checkQuality() {
                 quality = report
                 events.publish(.qualityChecked(report))

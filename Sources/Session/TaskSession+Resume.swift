@@ -74,16 +74,4 @@ extension TaskSession {
         }
         return running
     }
-
-    /// A recorder base name no file of the run uses yet (`-2`, `-3`, … otherwise).
-    func uniqueBaseName(_ base: String) -> String {
-        let stems = Set(takenNames.map { ($0 as NSString).deletingPathExtension })
-        func isTaken(_ name: String) -> Bool {
-            RunDirectory.reservedNames.contains(name) || stems.contains(name) || stems.contains(name + "_levels")
-        }
-        guard isTaken(base) else { return base }
-        var counter = 2
-        while isTaken("\(base)-\(counter)") { counter += 1 }
-        return "\(base)-\(counter)"
-    }
 }

@@ -8,7 +8,10 @@ extension TaskSession {
     /// The run as the manifest records it.
     func manifest() async -> RunManifest {
         var manifest = RunManifest(
-            taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate, results: results.taskResult(),
+            taskRunUUID: taskRunUUID, taskIdentifier: task.identifier, startDate: startDate,
+            // The manifest keeps the open sections too, so that resume reopens them and recovery
+            // loses none of their steps; `run.result` of the live run shows Sage's view.
+            results: results.taskResult(includingOpenSections: true),
             status: state == .saved ? .saved : .running, currentStepPath: machine.navigator.currentStepPath,
             history: shownPaths, controllers: [], prompts: prompts)
         for key in machine.actions.order {

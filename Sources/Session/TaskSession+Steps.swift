@@ -11,10 +11,11 @@ extension TaskSession {
     /// Sections and subtasks left close their results; those entered open theirs.
     func moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection) {
         let now = Date()
-        for container in exited {
-            results.leaveSection(path: task.identifiers(along: container), endDate: now)
-        }
         let direction = PathMarker.Direction(rawValue: direction.rawValue) ?? .forward
+        for container in exited {
+            // Left forward, a section's result enters its parent's history (docs/runs.md).
+            results.leaveSection(path: task.identifiers(along: container), endDate: now, direction: direction)
+        }
         for container in entered {
             // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
             let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
@@ -61,7 +62,8 @@ extension TaskSession {
             progress: machine.navigator.progress, allowedActions: allowed,
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
             previousResult: results.previousResult(for: task.identifiers(along: location)),
-            cohorts: machine.navigator.cohorts.sorted())))
+            cohorts: machine.navigator.cohorts.sorted(),
+            hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter)))
     }
 
     // MARK: Voice

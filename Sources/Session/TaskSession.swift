@@ -60,6 +60,8 @@ public actor TaskSession {
     private let jobStream: AsyncStream<Job>
     /// File names already used in the run directory (a resumed run records into new files).
     var takenNames: Set<String> = []
+    /// True once `taskResultReady` was published (at most once per run).
+    var resultReadyAnnounced = false
     /// Inputs waiting for the one being carried out (`oneAtATime`).
     private var inputBusy = false
     private var inputWaiters: [CheckedContinuation<Void, Never>] = []

@@ -2,6 +2,9 @@ public import TaskModel
 
 /// "Step 3 of 7" for the current step, as SageResearch's ordered navigator computes it: from
 /// the container's `progressMarkers` when given, else estimated from its steps and history.
+/// Inside a section whose own answer is missing or estimated, the section step's progress in
+/// the level around it is asked instead, up to the task, as SageResearch's step view model does
+/// (docs/session.md, "Progress").
 public struct StepProgress: Sendable, Hashable, Codable {
     public var current: Int
     public var total: Int
@@ -14,9 +17,22 @@ public struct StepProgress: Sendable, Hashable, Codable {
         self.isEstimated = isEstimated
     }
 
-    /// The progress of the step at `location`, given the steps shown so far; nil when the
-    /// markers say nothing about it (past the last marker, or an empty marker list).
+    /// The progress of the step at `location`, given the steps shown so far: the answer of its
+    /// own level, or, while that is nil or estimated, the answer of the level around it for the
+    /// section holding it; nil when no level says anything about it.
     public static func progress(of location: StepLocation, history: [StepLocation], in task: TaskDefinition) -> StepProgress? {
+        var answer = levelProgress(of: location, history: history, in: task)
+        var level = location
+        while answer == nil || answer?.isEstimated == true, let section = level.parent, section.parent != nil {
+            answer = levelProgress(of: section, history: history, in: task)
+            level = section
+        }
+        return answer
+    }
+
+    /// The progress of the step at `location` among its siblings alone (SageResearch's
+    /// navigator `progress(for:with:)`): nil past the last marker or with no marker shown yet.
+    public static func levelProgress(of location: StepLocation, history: [StepLocation], in task: TaskDefinition) -> StepProgress? {
         guard let parent = location.parent, let container = task.container(at: parent),
               let step = task.step(at: location) else { return nil }
         let depth = parent.indexPath.count

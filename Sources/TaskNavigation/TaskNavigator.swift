@@ -91,6 +91,17 @@ public struct TaskNavigator: Sendable {
         self.runningAsyncActions = runningAsyncActions
     }
 
+    /// True when a step was shown before the current one, so going back has somewhere to go
+    /// (SageResearch's `hasStepBefore`).
+    public var hasStepBefore: Bool { currentLocation != nil && history.count > 1 }
+
+    /// True when going forward from the current step without a skip target shows another step
+    /// rather than ending the task (SageResearch's `hasStepAfter`, which peeks at the next step).
+    public var hasStepAfter: Bool {
+        guard let current = currentLocation else { return false }
+        return ((try? forward.step(after: current, skipToIdentifier: nil)) ?? nil) != nil
+    }
+
     /// The progress shown for the current step (SageResearch's progress markers).
     public var progress: StepProgress? {
         currentLocation.flatMap { StepProgress.progress(of: $0, history: history, in: task) }

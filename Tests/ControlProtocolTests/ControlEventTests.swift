@@ -8,7 +8,7 @@ import Testing
     static let payloads: [ControlEventPayload] = [
         .stepShown(StepShownEvent(stepPath: "t/a", step: ["identifier": "a", "type": "active", "duration": 30, "image": ["x": 1]],
                                   type: "active", progress: StepProgress(current: 1, total: 3, isEstimated: false),
-                                  allowedActions: [.forward, .timerPause], duration: 30)),
+                                  allowedActions: [.forward, .timerPause], duration: 30, hasStepBefore: true, hasStepAfter: true)),
         .timerStarted(StepTimerEvent(stepPath: "t/a", duration: 30)),
         .timerTick(StepTimerEvent(stepPath: "t/a", elapsed: 1, remaining: 29)),
         .timerPaused(StepTimerEvent(stepPath: "t/a", elapsed: 2)),
@@ -23,6 +23,7 @@ import Testing
         .stepCommand(StepCommandEvent(stepPath: "t/a", command: "vibrate")),
         .audioLevel(AudioLevelEvent(identifier: "microphone", averageDBFS: -40, peakDBFS: -12.5)),
         .motionProgress(MotionProgressEvent(identifier: "motion", samplesWritten: 100, achievedRate: 99.5)),
+        .taskResultReady(TaskResultReadyEvent(taskRunUUID: "u", runDirectory: "/d/runs/u", stepPath: "t/completion")),
         .taskFinished(TaskFinishedEvent(taskRunUUID: "u", reason: .completed, runDirectory: "/d/runs/u", archive: "/d/runs/u/u.zip")),
         .eventsLost(EventsLostEvent(count: 3)),
     ]

@@ -154,7 +154,8 @@ struct SimulatedRecorderTests {
         let output = output()
         try FileManager.default.createDirectory(at: output.directory, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: output.url(fileExtension: "json"))
-        for (keep, expectedPath) in [(true, "motion-2.json"), (false, "motion.json")] {
+        // FileUtility's 4-character suffix for a name taken (was -2).
+        for (keep, expectedPath) in [(true, "motion-0001.json"), (false, "motion.json")] {
             let configuration = MotionRecorderConfiguration(identifier: "motion", frequency: 10, shouldDeletePrevious: !keep)
             let recorder = MotionRecorder(configuration: configuration, output: output, settings: MotionDeviceSettings(iioURI: "sim:still"))
             try await recorder.requestPermission()

@@ -349,8 +349,12 @@ private struct Context {
             #expect(names[1] == first)
             #expect(files(in: output.directory) == Set(first))
         } else {
-            // The earlier files stay; the new ones take the first free -N.
-            let second = fixture.fileNames("\(identifier)-2").sorted()
+            // The earlier files stay; each new one takes FileUtility's 4-character suffix on its
+            // own (docs/async-actions.md; this used to expect a shared `-2` base name).
+            let second = first.map { name -> String in
+                let url = URL(fileURLWithPath: name)
+                return "\(url.deletingPathExtension().lastPathComponent)-0001.\(url.pathExtension)"
+            }.sorted()
             #expect(names[1] == second)
             #expect(files(in: output.directory) == Set(first + second))
         }

@@ -24,7 +24,7 @@ let run = try store.createRun(taskRunUUID: uuid, taskIdentifier: "Walk",
 var manifest = try run.readManifest()
 manifest.currentStepPath = "Walk/walk/walking"
 manifest.history = ["Walk/intro", "Walk/walk/walking"]
-manifest.results = history.taskResult()
+manifest.results = history.taskResult(includingOpenSections: true)  // as TaskSession's manifest keeps it
 manifest.controllers = [
     .init(identifier: "motion", owner: "Walk/walk", status: "running", files: [
         .init(identifier: "motion", relativePath: "walk_motion.json", contentType: "application/json", startDate: start, startUptime: 100),

@@ -159,8 +159,10 @@ struct SessionMachineTests {
                 .recordStepResult(StepResultInput(), at: done), .performStepCommands(stepPath: "t/done", finishing: true), .voiceEndStep,
                 .then(.endRun(.completed)),
             ]), state: .running),
+        // The step shown gets its end date first, as RSDTaskViewModel._abandonAssessment records it.
         Row(name: "abandon records the answer and ends the run", before: started, input: .command(.abandon),
-            outcome: .effects([.recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]), state: .running),
+            outcome: .effects([.endStepResult(at: StepLocation([0])), .recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]),
+            state: .running),
         Row(name: "abandon before start is refused", before: [], input: .command(.abandon),
             outcome: .refused(.invalidState), state: .loaded),
         Row(name: "cancel with save ends the run as saved", before: walking, input: .command(.cancel(save: true)),

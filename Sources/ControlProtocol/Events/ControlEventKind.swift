@@ -53,6 +53,9 @@ public struct ControlEventKind: Sendable, Hashable, Codable, CaseIterable, RawRe
         "audioLevel", "One second of microphone levels.", ControlEventPayload.audioLevel)
     public static let motionProgress = ControlEventKind(
         "motionProgress", "One second of motion recording.", ControlEventPayload.motionProgress)
+    public static let taskResultReady = ControlEventKind(
+        "taskResultReady", "The task result is final and written: the last completion step shows, or the run ends.",
+        ControlEventPayload.taskResultReady)
     public static let taskFinished = ControlEventKind(
         "taskFinished", "The run ended; its results and archive are in its run directory.", ControlEventPayload.taskFinished)
     public static let eventsLost = ControlEventKind(
@@ -63,7 +66,7 @@ public struct ControlEventKind: Sendable, Hashable, Codable, CaseIterable, RawRe
     public static let allCases: [ControlEventKind] = [
         stepShown, timerStarted, timerTick, timerPaused, timerResumed, timerFinished, actionStatus, actionFailed,
         warning, permissionRequest, permissionAnswered, promptSpoken, stepCommand, audioLevel, motionProgress,
-        taskFinished, eventsLost,
+        taskResultReady, taskFinished, eventsLost,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })

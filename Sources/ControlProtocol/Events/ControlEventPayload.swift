@@ -17,6 +17,7 @@ public enum ControlEventPayload: Sendable, Hashable {
     case stepCommand(StepCommandEvent)
     case audioLevel(AudioLevelEvent)
     case motionProgress(MotionProgressEvent)
+    case taskResultReady(TaskResultReadyEvent)
     case taskFinished(TaskFinishedEvent)
     case eventsLost(EventsLostEvent)
 
@@ -40,6 +41,7 @@ public enum ControlEventPayload: Sendable, Hashable {
         case .stepCommand(let value): (.stepCommand, value)
         case .audioLevel(let value): (.audioLevel, value)
         case .motionProgress(let value): (.motionProgress, value)
+        case .taskResultReady(let value): (.taskResultReady, value)
         case .taskFinished(let value): (.taskFinished, value)
         case .eventsLost(let value): (.eventsLost, value)
         }

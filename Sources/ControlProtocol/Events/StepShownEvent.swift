@@ -19,10 +19,17 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     public var previousResult: JSONValue?
     /// The participant's cohorts as the step is shown (`run.start`'s, changed by survey rules), sorted.
     public var cohorts: [String]?
+    /// True when a step was shown before this one (SageResearch's `hasStepBefore`).
+    public var hasStepBefore: Bool?
+    /// True when going forward shows another step rather than ending the task (SageResearch's
+    /// `hasStepAfter`): false on the last step, a front end labels its button "Done".
+    public var hasStepAfter: Bool?
 
     public init(stepPath: String, step: JSONValue, type: String, direction: String = "forward",
                 progress: StepProgress? = nil, allowedActions: [StepAction], duration: Double? = nil,
-                previousResult: JSONValue? = nil, cohorts: [String]? = nil) {
+                previousResult: JSONValue? = nil, cohorts: [String]? = nil, hasStepBefore: Bool? = nil, hasStepAfter: Bool? = nil) {
+        self.hasStepBefore = hasStepBefore
+        self.hasStepAfter = hasStepAfter
         self.stepPath = stepPath
         self.step = step
         self.type = type
@@ -43,8 +50,10 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
             .init("progress", .reference(to: StepProgress.self)),
             .init("allowedActions", .array(.reference(to: StepAction.self))),
             .init("duration", .number),
-            .init("previousResult", .map(.any)),
+            .init("previousResult", .described("The step's result from before the person went back to it.", .map(.any))),
             .init("cohorts", .described("The participant's cohorts as the step is shown, sorted.", .array(.string()))),
+            .init("hasStepBefore", .boolean),
+            .init("hasStepAfter", .boolean),
         ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
     }
 }

@@ -44,6 +44,9 @@ public struct SessionEvent: Sendable {
         /// right before `taskFinished` for every run that finished (not for a saved or
         /// discarded one), so a front end can say at once that a recording must be repeated.
         case qualityChecked(any RunQualityReport)
+        /// The task result is final and written (SageResearch's result-ready moment): the last
+        /// completion step `stepPath` shows, or the run ends (nil).
+        case taskResultReady(stepPath: String?, runDirectory: URL)
         /// The run ended; results and the archive are in `runDirectory`.
         case taskFinished(reason: FinishReason, runDirectory: URL, archive: URL?)
         /// This subscriber was too slow: `count` events before this one were dropped.
@@ -67,6 +70,10 @@ public struct StepShown: Sendable {
     public var previousResult: AnyResult?
     /// The participant's cohorts when the step is shown, sorted.
     public var cohorts: [String] = []
+    /// A step was shown before this one.
+    public var hasStepBefore: Bool = false
+    /// Going forward shows another step.
+    public var hasStepAfter: Bool = false
 }
 
 /// What the step timer did.

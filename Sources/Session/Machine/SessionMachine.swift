@@ -200,8 +200,9 @@ extension SessionMachine {
             return try skip(to: identifier)
         case .abandon:
             guard !isEnding, state != .loaded else { throw notRunning("abandon") }
-            let owner = navigator.currentLocation?.parent ?? .root
-            return [.recordAbandonment(ownerLocation: owner)] + end(.abandoned)
+            // The step shown gets its end date, the lowest task or section the answer (Sage's _abandonAssessment).
+            let ending = navigator.currentLocation.map { [Effect.endStepResult(at: $0)] } ?? []
+            return ending + [.recordAbandonment(ownerLocation: navigator.currentLocation?.parent ?? .root)] + end(.abandoned)
         case .startTimer(let now):
             try checkMovable("start the timer")
             guard let clock = shown?.clock, case .notStarted = clock.timer.phase else {

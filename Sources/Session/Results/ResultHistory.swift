@@ -9,9 +9,13 @@ public import TaskModel
 /// - `path` is the current path, each move with its direction; going back to a step trims the
 ///   path from that step's last marker, and the results from that point on are kept aside as
 ///   previous results for pre-filling (`previousResult(for:)`).
-/// - A section's result is entered in its parent's history when the section is entered and is
-///   final when the section ends; going back into it resumes the same result, entering it
-///   forward again starts a new one (whose previous results are the old one's steps).
+/// - A section's result enters its parent's history when the section is left going forward
+///   (RSDTaskViewModel appends a child path's result as it completes), not when it begins:
+///   while a section is open its parent's history ends with the step before it. Going back
+///   into it resumes the same result (appended again when it is left forward, unless it is
+///   still its parent's last entry); entering it forward again starts a new one (whose
+///   previous results are the old one's steps). When the run ends, sections still open are
+///   appended too, so that what they recorded (and an `abandonAssessment` answer) is kept.
 /// - Async results go into the result of the task or section that declared them, even after
 ///   that section ended.
 ///
@@ -39,6 +43,8 @@ public struct ResultHistory: Sendable {
         var asyncResults: [AnyResult] = []
         var markers: [PathMarker] = []
         var previousResults: [AnyResult] = []
+        /// True once the branch is an entry of its parent's history.
+        var attached = false
 
         var identifier: String { path.last ?? "" }
     }
@@ -104,6 +110,7 @@ public struct ResultHistory: Sendable {
             }
             branches.append(branch)
             let index = branches.count - 1
+            branches[index].attached = true
             latest[branchPath] = index
             let entries = restore(children, under: branchPath)
             branches[index].entries = entries
@@ -143,10 +150,11 @@ public struct ResultHistory: Sendable {
     }
 
     /// Ends the section at `path` and every section open inside it; their results are final
-    /// (until a move goes back into them). Does nothing when the section is not open.
-    public mutating func leaveSection(path: [String], endDate: Date) {
+    /// (until a move goes back into them). Left `forward`, each enters its parent's history;
+    /// left `backward`, none does. Does nothing when the section is not open.
+    public mutating func leaveSection(path: [String], endDate: Date, direction: PathMarker.Direction = .forward) {
         guard path.count > 1, let level = open.firstIndex(where: { branches[$0].path == path }) else { return }
-        while open.count > level { closeInnermost(at: endDate) }
+        while open.count > level { closeInnermost(at: endDate, attach: direction == .forward) }
     }
 
     /// Replaces the latest result of the step at `path`, such as the result the front end sent
@@ -175,9 +183,10 @@ public struct ResultHistory: Sendable {
         }
     }
 
-    /// Ends every open section and the task at `endDate`.
+    /// Ends every open section and the task at `endDate`; the open sections enter their
+    /// parents' histories, so that nothing they hold is lost.
     public mutating func finish(endDate: Date) {
-        while open.count > 1 { closeInnermost(at: endDate) }
+        while open.count > 1 { closeInnermost(at: endDate, attach: true) }
         branches[0].endDate = endDate
     }
 
@@ -199,13 +208,25 @@ public struct ResultHistory: Sendable {
         return nil
     }
 
-    /// The task result so far: open sections appear with no `endDate`, the task has one only
-    /// after `finish(endDate:)`.
-    public func taskResult() -> TaskResult {
-        let root = branches[0]
+    /// The task result so far, as SageResearch has it: an open section is not yet in its
+    /// parent's history (unless it was appended on an earlier visit, then with no `endDate`);
+    /// the task has an end date only after `finish(endDate:)`. `includingOpenSections` appends
+    /// the open sections as well, with no end date, for a run saved to be resumed there.
+    public func taskResult(includingOpenSections: Bool = false) -> TaskResult {
+        guard includingOpenSections, open.count > 1 else { return result(of: self) }
+        var copy = self
+        while copy.open.count > 1 {
+            let index = copy.open.removeLast()
+            copy.attach(index, to: copy.open[copy.open.count - 1])
+        }
+        return result(of: copy)
+    }
+
+    private func result(of history: ResultHistory) -> TaskResult {
+        let root = history.branches[0]
         return TaskResult(
             identifier: taskIdentifier, taskRunUUID: taskRunUUID, startDate: root.startDate, endDate: root.endDate,
-            stepHistory: root.entries.map(materialize), asyncResults: root.asyncResults, path: root.markers,
+            stepHistory: root.entries.map(history.materialize), asyncResults: root.asyncResults, path: root.markers,
             assessmentIdentifier: assessmentIdentifier, schemaIdentifier: schemaIdentifier, versionString: versionString)
     }
 
@@ -225,7 +246,7 @@ public struct ResultHistory: Sendable {
               branches[open[common]].path == Array(parentPath.prefix(common + 1)) {
             common += 1
         }
-        while open.count > common { closeInnermost(at: date) }
+        while open.count > common { closeInnermost(at: date, attach: direction == .forward) }
         for level in common..<parentPath.count {
             openBranch(path: Array(parentPath.prefix(level + 1)), date: date, direction: direction, kind: .section)
         }
@@ -238,25 +259,38 @@ public struct ResultHistory: Sendable {
         if direction == .backward, let earlier = latest[path] {
             // Going back into a section resumes its result (RSDTaskViewModel keeps the child path).
             trim(parent, from: identifier)
+            mark(parent, identifier, direction)
             branches[earlier].endDate = nil
             index = earlier
         } else {
             var branch = Branch(kind: kind, path: path, startDate: date)
             if let earlier = latest[path] {
                 branch.previousResults = branches[earlier].entries.map(materialize)
+                // A visit left backward never reaches the history: what its recorders returned
+                // goes on with the new visit.
+                if !branches[earlier].attached { branch.asyncResults = branches[earlier].asyncResults }
             }
             branches.append(branch)
             index = branches.count - 1
             latest[path] = index
         }
-        append(.branch(index), to: parent)
-        mark(parent, identifier, direction)
+        // The parent's history gets the section when it is left forward (`closeInnermost`).
         open.append(index)
     }
 
-    private mutating func closeInnermost(at date: Date) {
+    /// Ends the innermost open section at `date`; `attach` appends it to its parent's history.
+    private mutating func closeInnermost(at date: Date, attach: Bool) {
         let index = open.removeLast()
         branches[index].endDate = date
+        if attach { self.attach(index, to: open[open.count - 1]) }
+    }
+
+    /// Appends the branch `index` to the history of `parent`, unless it is already the last
+    /// entry there, with a forward path marker.
+    private mutating func attach(_ index: Int, to parent: Int) {
+        append(.branch(index), to: parent)
+        mark(parent, branches[index].identifier, .forward)
+        branches[index].attached = true
     }
 
     /// Appends an entry, replacing the last one when it has the same identifier.

@@ -52,4 +52,28 @@ enum DaemonTasks {
         }
         """
     }
+
+    /// A section named like the CardiorespiratoryFitness heart rate section whose microphone and
+    /// motion identifiers are long enough for MobilePassiveData's 24-character cut: the files are
+    /// `heart_rate_microphoneRec.wav`, its levels `heart_rate_microphoneRec.json` and the motion
+    /// `heart_rate_motion_record.json` (docs/async-actions.md, "File names").
+    static func heartRate(_ identifier: String = "HeartRateNames") -> String {
+        """
+        {
+            "identifier": "\(identifier)",
+            "steps": [
+                { "identifier": "intro", "type": "instruction", "title": "Sit still" },
+                { "identifier": "heart_rate", "type": "section",
+                  "asyncActions": [
+                      { "identifier": "microphoneRecorder", "type": "microphone", "saveAudioFile": true },
+                      { "identifier": "motion.record", "type": "motion", "recorderTypes": ["accelerometer"], "frequency": 50 }
+                  ],
+                  "steps": [
+                      { "identifier": "capture", "type": "active", "duration": 1, "commands": ["transitionAutomatically"] }
+                  ] },
+                { "identifier": "done", "type": "completion", "title": "Done" }
+            ]
+        }
+        """
+    }
 }
