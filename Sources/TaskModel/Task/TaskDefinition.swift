@@ -10,14 +10,18 @@ public struct TaskDefinition: Sendable {
     public var properties: [String: JSONValue]
     /// Things worth a look that do not stop the task from loading.
     public var warnings: [TaskWarning]
+    /// What a custom task type decoded from its extra keys (`TypeRegistry.registerTaskType(_:_:)`,
+    /// docs/custom-tasks.md); nil for the built-in task types.
+    public var custom: (any CustomTask)?
 
     public init(identifier: String, type: TaskType? = .assessment, container: StepContainer,
-                properties: [String: JSONValue] = [:], warnings: [TaskWarning] = []) {
+                properties: [String: JSONValue] = [:], warnings: [TaskWarning] = [], custom: (any CustomTask)? = nil) {
         self.identifier = identifier
         self.type = type
         self.container = container
         self.properties = properties
         self.warnings = warnings
+        self.custom = custom
     }
 
     public var steps: [Step] { container.steps }
@@ -36,6 +40,7 @@ extension TaskDefinition: Codable {
         properties = try [String: JSONValue](from: decoder)
         warnings = []
         let registry = TypeRegistry.current(decoder)
+        custom = try type.flatMap { try registry.decodeCustomTask(ofType: $0.rawValue, from: decoder) }
         if let type {
             if !registry.isTaskType(type.rawValue) {
                 warnings.append(TaskWarning(
