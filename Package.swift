@@ -541,10 +541,17 @@ let package = Package(
         ),
         // The real activetaskd as a subprocess: runs, protocol, many clients, take-over, signals,
         // systemd notify/watchdog/socket activation, start errors, the interactive front end.
+        // An embedder's daemon: ActiveTaskDaemon.run with a custom task type (docs/custom-tasks.md).
+        .executableTarget(
+            name: "custom-task-daemon",
+            dependencies: ["Daemon", "TaskModel", "TaskNavigation"],
+            path: "Tests/CustomTaskDaemon",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "TestSupport", "activetaskd", "activetaskctl",
+                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict

@@ -1,4 +1,4 @@
-public import TaskModel
+import TaskModel
 
 /// Decides where a task goes: its first step, the step after and before the one shown, and the
 /// progress shown. SageResearch's `RSDStepNavigator`, as the session drives it (docs/custom-tasks.md).

@@ -99,7 +99,7 @@ struct CustomTaskSessionTests {
         try await session.forward()
         let finished = await driver.finished()
         #expect(finished?.0 == .completed)
-        let history = await session.taskResult.stepHistory.map(\.identifier)
+        let history = await session.taskResult.stepHistory.map(\.result.identifier)
         #expect(history == test.moves.last.map { _ in test.value > 3 ? ["a", "c", "end"] : ["a", "b", "c", "end"] })
         await driver.stop()
     }

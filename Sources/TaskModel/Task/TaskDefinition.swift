@@ -40,7 +40,7 @@ extension TaskDefinition: Codable {
         properties = try [String: JSONValue](from: decoder)
         warnings = []
         let registry = TypeRegistry.current(decoder)
-        custom = try type.flatMap { try registry.decodeCustomTask(ofType: $0.rawValue, from: decoder) }
+        custom = try type.flatMap { try Self.decodeCustom(ofType: $0.rawValue, from: decoder, registry: registry) }
         if let type {
             if !registry.isTaskType(type.rawValue) {
                 warnings.append(TaskWarning(
@@ -50,6 +50,21 @@ extension TaskDefinition: Codable {
         } else {
             warnings.append(TaskWarning(
                 codingPath: "type", message: "The task has no type; it runs as \"assessment\"."))
+        }
+    }
+
+    /// The custom task type's own keys. A `DecodingError` naming a key inside the task goes
+    /// out as it is (the loader prints its path); any other failure, such as the JSON decoder's
+    /// own error for a fraction read as an integer, which it would report as invalid JSON,
+    /// becomes a `CustomTaskError` naming the type.
+    private static func decodeCustom(ofType type: String, from decoder: any Decoder, registry: TypeRegistry) throws -> (any CustomTask)? {
+        do {
+            return try registry.decodeCustomTask(ofType: type, from: decoder)
+        } catch let error as DecodingError {
+            guard case .dataCorrupted(let context) = error, context.codingPath.count <= decoder.codingPath.count else { throw error }
+            throw CustomTaskError(taskType: type, detail: context.debugDescription)
+        } catch {
+            throw CustomTaskError(taskType: type, detail: "\(error)")
         }
     }
 
