@@ -8,9 +8,9 @@ import TestSupport
 /// decoded, its navigator decides forward, back and progress, and a bad value is refused.
 @Suite("activetaskd built by an embedder: custom task types")
 struct CustomTaskDaemonTests {
-    static func task(value: String) -> [String: Any] {
+    static func task(value: String, type: String = "thresholdTask") -> [String: Any] {
         let json = #"""
-        {"identifier": "Custom", "type": "thresholdTask", "value": \#(value), "progressMarkers": ["a", "b", "c"], "steps": [
+        {"identifier": "Custom", "type": "\#(type)", "value": \#(value), "progressMarkers": ["a", "b", "c"], "steps": [
             {"identifier": "a", "type": "instruction"},
             {"identifier": "b", "type": "instruction"},
             {"identifier": "c", "type": "instruction"},
@@ -28,19 +28,21 @@ struct CustomTaskDaemonTests {
         return "\(step?["stepPath"] as? String ?? "none") \(text ?? "-")"
     }
 
-    @Test("The custom navigator drives runs; a bad value is refused with its coding path")
+    @Test("The custom navigator drives runs, also under a configured alias; a bad value is refused with its coding path")
     func customTaskOverTheSocket() async throws {
         let fixture = try DaemonFixture("custom")
         let executable = PackagePaths.builtExecutable(named: "custom-task-daemon")?.path ?? "custom-task-daemon-not-built"
-        let daemon = try await fixture.start([executable] + fixture.arguments().dropFirst())
+        // The configuration may alias the embedder's type like a built-in one.
+        let config = try fixture.write(task: #"{"typeAliases": {"legacyThreshold": "thresholdTask"}}"#, name: "config")
+        let daemon = try await fixture.start([executable] + fixture.arguments().dropFirst() + ["--config", config])
         let socket = fixture.socket
         let (runs, refusal) = try await offThread { () throws -> ([[String]], [String: Any]) in
             let client = try LineClient(path: socket, timeout: 20)
             _ = try client.result("events.subscribe", ["kinds": ["taskFinished"]])
             var runs: [[String]] = []
-            for value in ["1", "5"] {
+            for (value, type) in [("1", "thresholdTask"), ("5", "legacyThreshold")] {
                 var shown: [String] = []
-                _ = try client.result("task.load", ["task": Self.task(value: value)])
+                _ = try client.result("task.load", ["task": Self.task(value: value, type: type)])
                 shown.append(Self.shown(try client.result("run.start")))
                 shown.append(Self.shown(try client.result("run.forward")))
                 shown.append(Self.shown(try client.result("run.back")))

@@ -99,8 +99,9 @@ struct CustomTaskSessionTests {
         try await session.forward()
         let finished = await driver.finished()
         #expect(finished?.0 == .completed)
+        // SageResearch's step history keeps every step shown, those gone back over included.
         let history = await session.taskResult.stepHistory.map(\.result.identifier)
-        #expect(history == test.moves.last.map { _ in test.value > 3 ? ["a", "c", "end"] : ["a", "b", "c", "end"] })
+        #expect(history == test.moves.map { String($0.path.dropFirst(2)) })
         await driver.stop()
     }
 }

@@ -51,7 +51,7 @@ private struct ValueTask: CustomTask, Equatable {
         #expect(task.steps.map(\.identifier) == ["step1"])
         #expect(task.warnings.isEmpty)
         // The key stays in the task as written, for the run's copy of the task.
-        #expect(task.properties["value"] == written.map { $0 == "null" ? .null : .number(Double(expected)) })
+        #expect(task.properties["value"] == written.map { $0 == "null" ? .null : .integer(Int64(expected)) })
     }
 
     @Test("a bad value is refused with its coding path and a sentence", arguments: [

@@ -60,7 +60,8 @@ struct DaemonCommand: AsyncParsableCommand {
 
         // The loader reads the same options itself (with the file and the environment), so it
         // gets the arguments as given, less `--config`, which is not a setting.
-        let loader = DaemonConfigurationLoader(filePath: config, environment: environment, arguments: Self.settingArguments(arguments))
+        let loader = DaemonConfigurationLoader(
+            filePath: config, environment: environment, arguments: Self.settingArguments(arguments), registry: registry)
         let configuration: DaemonConfiguration
         do {
             configuration = try await loader.load()
