@@ -28,6 +28,18 @@ struct CustomTaskDaemonTests {
         return "\(step?["stepPath"] as? String ?? "none") \(text ?? "-")"
     }
 
+    @Test("Options are activetaskd's: --help prints them, an unknown one is refused")
+    func options() async throws {
+        let fixture = try DaemonFixture("customhelp")
+        let executable = PackagePaths.builtExecutable(named: "custom-task-daemon")?.path ?? "custom-task-daemon-not-built"
+        let help = try fixture.spawn([executable, "--help"])
+        #expect(await help.waitForExit(within: 15) == .exited(0))
+        #expect(help.output.contains("USAGE: activetaskd [--config <config>]") && help.output.contains("--sync-interval"), "\(help.output)")
+        let unknown = try fixture.spawn([executable, "--bogus"])
+        #expect(await unknown.waitForExit(within: 15) == .exited(64))
+        #expect(unknown.output.contains("Unknown option '--bogus'"), "\(unknown.output)")
+    }
+
     @Test("The custom navigator drives runs, also under a configured alias; a bad value is refused with its coding path")
     func customTaskOverTheSocket() async throws {
         let fixture = try DaemonFixture("custom")

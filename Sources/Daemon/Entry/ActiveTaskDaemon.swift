@@ -13,8 +13,13 @@ public enum ActiveTaskDaemon {
     /// process with its status.
     public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst()), registry: TypeRegistry = .standard) async {
         do {
-            guard let command = try DaemonCommand.parseAsRoot(arguments) as? DaemonCommand else { return }
-            try await command.run(registry: registry, arguments: [CommandLine.arguments.first ?? "activetaskd"] + arguments)
+            var command = try DaemonCommand.parseAsRoot(arguments)
+            if let daemon = command as? DaemonCommand {
+                try await daemon.run(registry: registry, arguments: [CommandLine.arguments.first ?? "activetaskd"] + arguments)
+            } else {
+                // `--help` parses as ArgumentParser's own help command, which prints the help.
+                try command.run()
+            }
         } catch {
             DaemonCommand.exit(withError: error)
         }
