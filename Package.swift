@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "DaemonConfig", targets: ["DaemonConfig"]),
         .library(name: "Session", targets: ["Session"]),
+        // The daemon as a library: `ActiveTaskDaemon.run(arguments:registry:)` (docs/custom-tasks.md).
+        .library(name: "Daemon", targets: ["Daemon"]),
         .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
         .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "Recorders", targets: ["Recorders"]),
@@ -293,28 +295,26 @@ let package = Package(
             swiftSettings: strict
         ),
         // The daemon behind the control socket: loads tasks, runs one task session at a time,
-        // answers commands and turns session events into socket events.
+        // answers commands and turns session events into socket events; and its entry point
+        // (Entry/: arguments, configuration, logging and the service group) for activetaskd
+        // and embedders' daemons.
         .target(
             name: "Daemon",
             dependencies: [
                 "ControlProtocol", "ControlServer", "Session", "AsyncActions", "BlockingCalls", "Clocks",
                 "Motion", "ALSA", "Voice", "TaskModel", "Quality", "RunReport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strict
-        ),
-        // activetaskd: arguments, configuration, logging and the service group.
-        .executableTarget(
-            name: "activetaskd",
-            dependencies: [
-                "Daemon", "DaemonConfig", "Systemd", "ControlServer", "Recorders", "Session", "AsyncActions",
-                "BlockingCalls", "TaskModel", "Voice", "Quality", "Motion", "Audio", "SampleFiles",
+                "DaemonConfig", "Systemd", "Recorders", "Audio", "SampleFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        // activetaskd: `ActiveTaskDaemon.run` with the built-in types.
+        .executableTarget(
+            name: "activetaskd",
+            dependencies: ["Daemon"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -541,10 +541,17 @@ let package = Package(
         ),
         // The real activetaskd as a subprocess: runs, protocol, many clients, take-over, signals,
         // systemd notify/watchdog/socket activation, start errors, the interactive front end.
+        // An embedder's daemon: ActiveTaskDaemon.run with a custom task type (docs/custom-tasks.md).
+        .executableTarget(
+            name: "custom-task-daemon",
+            dependencies: ["Daemon", "TaskModel", "TaskNavigation"],
+            path: "Tests/CustomTaskDaemon",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "TestSupport", "activetaskd", "activetaskctl",
+                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict

@@ -30,6 +30,17 @@ echo "== whole tasks recorded in real time, on their own"
 swift test --skip-build --filter "$recordings" 2>&1 | tee -a "$log" || status=$?
 echo "== strict timings, on their own"
 swift test --skip-build --filter "$timings" 2>&1 | tee -a "$log" || status=$?
+# The custom task example (docs/custom-tasks.md): a package of its own depending on this one by
+# path, built in its own .build (TaskModel and TaskNavigation only), and its tests run. Its tests
+# count as the others do; a build that fails counts as one failed test.
+echo "== the custom task example (examples/custom-task)"
+example_build=0
+if (cd examples/custom-task && swift build --build-tests) 2>&1 | tee -a "$log"; then
+  (cd examples/custom-task && swift test --skip-build) 2>&1 | tee -a "$log" || status=$?
+else
+  example_build=1
+  status=1
+fi
 # A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
 fuzz=0
 ./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
@@ -50,7 +61,8 @@ fi
 # One plain closing line (docs/testing.md): every test counted once, from the line Swift Testing
 # (or XCTest, if an XCTest test ran) prints when the test ends; a skipped test is neither passed
 # nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
-# fuzz run, each sanitizer run, the install build and the demo on it count as one test each.
+# fuzz run, each sanitizer run, the install build and the demo on it count as one test each, and
+# so does a failed build of the custom task example.
 ended=$(grep -vE '^[^ ]+ Test (.* recorded an? (known )?issue|.* started\.$|case |run )' "$log" || true)
 count_ended() { grep -cE "$1" <<<"$ended" || true; }
 passed=$(( $(count_ended '^[^ ]+ Test .* passed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' passed \(") ))
@@ -60,5 +72,5 @@ skipped=$(( $(count_ended '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0
 passed=$(( passed + $(grep -cE '^release-check: .* passed$' "$log" || true) ))
 failed=$(( failed + $(grep -cE '^release-check: .* failed$' "$log" || true) ))
 unfinished=$(( $(grep -cE '^[^ ]+ Test run started\.$' "$log" || true) - $(grep -cE '^[^ ]+ Test run with [0-9]+ tests? ' "$log" || true) ))
-echo "tests: $((passed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + unfinished + fuzz + sanitizer_failures)) failed, $skipped skipped"
+echo "tests: $((passed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + unfinished + fuzz + sanitizer_failures + example_build)) failed, $skipped skipped"
 exit "$status"

@@ -2,7 +2,7 @@ import Configuration
 public import Foundation
 import Session
 import SystemPackage
-import TaskModel
+public import TaskModel
 
 /// Reads `DaemonConfiguration` with swift-configuration: command-line options (`--voice-rate`)
 /// override environment variables (`ACTIVETASK_VOICE_RATE`), which override the JSON file,
@@ -17,16 +17,21 @@ public struct DaemonConfigurationLoader: Sendable {
     public var environment: [String: String]
     /// The command line (its `--key value` options are read; others are ignored).
     public var arguments: [String]
+    /// The types `typeAliases` may point at: the built-in ones and an embedder's
+    /// (`ActiveTaskDaemon.run(arguments:registry:)`, docs/custom-tasks.md).
+    public var registry: TypeRegistry
 
     /// A loader for the file at `filePath` (it must exist) or, when nil, the default file if present.
     public init(
         filePath: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        arguments: [String] = CommandLine.arguments
+        arguments: [String] = CommandLine.arguments,
+        registry: TypeRegistry = .standard
     ) {
         self.filePath = filePath
         self.environment = environment
         self.arguments = arguments
+        self.registry = registry
     }
 
     /// Reads and validates the configuration.
@@ -52,7 +57,7 @@ public struct DaemonConfigurationLoader: Sendable {
         providers.append(InMemoryProvider(name: "defaults", values: Self.defaultValues(file: file)))
 
         var settings = SettingsReader(reader: ConfigReader(providers: providers))
-        let configuration = Self.read(&settings, file: file)
+        let configuration = Self.read(&settings, file: file, registry: registry)
         // One problem per key: what the file's structure says comes first.
         for problem in settings.problems where !problems.contains(where: { $0.keyPath == problem.keyPath }) {
             problems.append(problem)
@@ -71,7 +76,7 @@ public struct DaemonConfigurationLoader: Sendable {
 
     // MARK: Reading
 
-    private static func read(_ settings: inout SettingsReader, file: ConfigurationFile) -> DaemonConfiguration {
+    private static func read(_ settings: inout SettingsReader, file: ConfigurationFile, registry base: TypeRegistry) -> DaemonConfiguration {
         let defaults = DaemonConfiguration.defaults
         var configuration = defaults
         configuration.socketPath = settings.string("socket", fallback: defaults.socketPath, check: SettingChecks.socketPath)
@@ -105,7 +110,7 @@ public struct DaemonConfigurationLoader: Sendable {
         var aliases: [String: String] = [:]
         for alias in file.names(in: "typeAliases") {
             let target = settings.string("typeAliases.\(alias)", fallback: "")
-            var registry = TypeRegistry.standard
+            var registry = base
             do {
                 try registry.apply(TypeAliasTable(typeAliases: [alias: target]))
                 aliases[alias] = target

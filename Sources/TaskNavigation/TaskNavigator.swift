@@ -4,8 +4,14 @@ public import TaskModel
 /// result, go back, skip, and the step timer finishing. Each move returns a
 /// `NavigationTransition` saying which sections were left and entered and which async actions
 /// to stop and start. A value type with no side effects: the caller performs the transition.
+///
+/// Where a move leads and the progress shown are the `stepNavigator`'s decisions (the task's
+/// custom navigator, else the conditional one); the navigator keeps the history and the async
+/// actions itself.
 public struct TaskNavigator: Sendable {
     public let task: TaskDefinition
+    /// Decides the first step, the steps after and before, and the progress.
+    public let stepNavigator: any StepNavigator
     /// Full-instructions mode (the default) shows `fullInstructionsOnly` steps.
     public var showsFullInstructions: Bool {
         get { forward.showsFullInstructions }
@@ -24,8 +30,11 @@ public struct TaskNavigator: Sendable {
 
     private var forward: ForwardNavigation
 
-    public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = []) {
+    /// A navigator with `stepNavigator` (by default the task's own: `TaskDefinition.stepNavigator`).
+    public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = [],
+                stepNavigator: (any StepNavigator)? = nil) {
         self.task = task
+        self.stepNavigator = stepNavigator ?? task.stepNavigator
         forward = ForwardNavigation(task: task, cohorts: cohorts, showsFullInstructions: showsFullInstructions)
     }
 
@@ -37,7 +46,7 @@ public struct TaskNavigator: Sendable {
     /// Enters the first step (or finishes at once for a task showing no step).
     public mutating func start() throws(NavigationError) -> NavigationTransition {
         guard history.isEmpty, !isFinished else { throw .notRunning }
-        return move(from: nil, to: try forward.firstStep(), direction: .forward)
+        return move(from: nil, to: try stepNavigator.firstStep(in: context), direction: .forward)
     }
 
     /// Goes forward from the current step with its result (whose `skipToIdentifier` wins).
@@ -48,7 +57,7 @@ public struct TaskNavigator: Sendable {
     /// Goes forward from the current step, to `skipToIdentifier` when given.
     public mutating func goForward(skipToIdentifier: String?) throws(NavigationError) -> NavigationTransition {
         guard let current = currentLocation else { throw .notRunning }
-        let next = try forward.step(after: current, skipToIdentifier: skipToIdentifier)
+        let next = try stepNavigator.step(after: current, skipToIdentifier: skipToIdentifier, in: context)
         let backward = next.map { history.contains($0) } ?? false
         return move(from: current, to: next, direction: backward ? .backward : .forward)
     }
@@ -61,8 +70,8 @@ public struct TaskNavigator: Sendable {
     /// Returns to the step shown before the current one.
     public mutating func goBack() throws(NavigationError) -> NavigationTransition {
         guard let current = currentLocation else { throw .notRunning }
-        guard history.count >= 2 else { throw .atFirstStep }
-        return move(from: current, to: history[history.count - 2], direction: .backward)
+        guard let previous = stepNavigator.step(before: current, in: context) else { throw .atFirstStep }
+        return move(from: current, to: previous, direction: .backward)
     }
 
     /// The current step's timer finished: stops the actions whose `stopStepIdentifier` names
@@ -104,8 +113,11 @@ public struct TaskNavigator: Sendable {
 
     /// The progress shown for the current step (SageResearch's progress markers).
     public var progress: StepProgress? {
-        currentLocation.flatMap { StepProgress.progress(of: $0, history: history, in: task) }
+        currentLocation.flatMap { stepNavigator.progress(of: $0, in: context) }
     }
+
+    /// What the step navigator decides from: the conditional navigation and the history.
+    public var context: NavigationContext { NavigationContext(conditional: forward, history: history) }
 
     private mutating func move(from: StepLocation?, to: StepLocation?, direction: NavigationDirection) -> NavigationTransition {
         let fromContainers = from?.ancestors.dropFirst() ?? []

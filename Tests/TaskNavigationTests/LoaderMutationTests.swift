@@ -33,7 +33,8 @@ import Testing
         if Fixtures.available { directories.append(Fixtures.sage) }
         var seeds: [Seed] = []
         for directory in directories {
-            guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+            // Hidden directories skipped: examples/custom-task/.build holds its dependencies' JSON.
+            guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
             for case let url as URL in files where url.pathExtension == "json" {
                 seeds.append(Seed(url: url, bytes: Array(try Data(contentsOf: url))))
             }

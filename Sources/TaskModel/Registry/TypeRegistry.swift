@@ -2,12 +2,15 @@
 /// `assessment`, async action types onto their configuration decoders.
 ///
 /// This is the embedder's "register your type with the serializer": add a custom step type
-/// with `registerStepType(_:as:)`, a task type with `registerTaskType(_:)`, a configuration
+/// with `registerStepType(_:as:)`, a task type with `registerTaskType(_:)`, a custom task type
+/// with extra keys (and its own navigator) with `registerTaskType(_:_:)`, a configuration
 /// with `registerAsyncActionType(_:decode:)`, or apply a `TypeAliasTable` from configuration.
 /// Decoding finds the registry in `userInfo[TypeRegistry.userInfoKey]` (else `.standard`).
 public struct TypeRegistry: Sendable {
     /// Decodes one async action configuration whose `type` matched.
     public typealias AsyncActionDecoder = @Sendable (any Decoder) throws -> any AsyncActionConfiguration
+    /// Decodes the extra keys of a custom task type from the task's JSON object.
+    public typealias CustomTaskDecoder = @Sendable (any Decoder) throws -> any CustomTask
 
     /// The `userInfo` key under which decoders carry the registry.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "org.activetask.typeRegistry")!
@@ -23,6 +26,7 @@ public struct TypeRegistry: Sendable {
     private var stepKinds: [String: StepKind]
     private var taskTypes: Set<String>
     private var asyncActionDecoders: [String: AsyncActionDecoder]
+    private var customTaskDecoders: [String: CustomTaskDecoder] = [:]
 
     /// A registry holding the built-in types only.
     public init() {
@@ -48,6 +52,21 @@ public struct TypeRegistry: Sendable {
         taskTypes.insert(name)
     }
 
+    /// Accepts `name` as a task type whose tasks also decode `custom` from their JSON object
+    /// (docs/custom-tasks.md): the assessment's keys as usual, and the decoded value as the
+    /// task's `TaskDefinition.custom`. A `custom` type that is `StepNavigatorProviding`
+    /// (TaskNavigation) drives the task's navigation too. Replaces an earlier registration.
+    public mutating func registerTaskType(_ name: String, _ custom: any CustomTask.Type) {
+        registerTaskType(name) { try custom.init(from: $0) }
+    }
+
+    /// Accepts `name` as a task type whose tasks also decode `decode`'s value from their JSON
+    /// object, as `registerTaskType(_:_:)` does.
+    public mutating func registerTaskType(_ name: String, decode: @escaping CustomTaskDecoder) {
+        taskTypes.insert(name)
+        customTaskDecoders[name] = decode
+    }
+
     /// Decodes async actions of `type` with `decode` (replacing any earlier registration).
     public mutating func registerAsyncActionType(_ type: AsyncActionType, decode: @escaping AsyncActionDecoder) {
         asyncActionDecoders[type.rawValue] = decode
@@ -60,6 +79,8 @@ public struct TypeRegistry: Sendable {
                 stepKinds[alias] = kind
             } else if taskTypes.contains(target) {
                 taskTypes.insert(alias)
+                // An alias of a custom task type decodes as that type.
+                if let decode = customTaskDecoders[target] { customTaskDecoders[alias] = decode }
             } else if let decoder = asyncActionDecoders[target] {
                 asyncActionDecoders[alias] = decoder
             } else {
@@ -76,6 +97,18 @@ public struct TypeRegistry: Sendable {
     /// True when `type` is a known task type (behaving as `assessment`).
     public func isTaskType(_ type: String) -> Bool {
         taskTypes.contains(type)
+    }
+
+    /// True when `type` is a custom task type registered with its own decoding.
+    public func isCustomTaskType(_ type: String) -> Bool {
+        customTaskDecoders[type] != nil
+    }
+
+    /// Decodes the extra keys of a task of the custom `type` from `decoder` (positioned at the
+    /// task's JSON object); nil when `type` is not a custom task type.
+    public func decodeCustomTask(ofType type: String, from decoder: any Decoder) throws -> (any CustomTask)? {
+        guard let decode = customTaskDecoders[type] else { return nil }
+        return try decode(decoder)
     }
 
     /// True when `type` names a step type the registry knows (built in or aliased).

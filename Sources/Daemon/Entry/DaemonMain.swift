@@ -2,7 +2,6 @@ import AsyncActions
 import Audio
 import BlockingCalls
 import ControlServer
-import Daemon
 import DaemonConfig
 import Foundation
 import Logging
@@ -27,11 +26,14 @@ struct DaemonStartError: Error {
 struct DaemonMain {
     var configuration: DaemonConfiguration
     var loader: DaemonConfigurationLoader
+    /// The embedder's types (`ActiveTaskDaemon.run(arguments:registry:)`); the configuration's
+    /// `typeAliases` are applied on top.
+    var registry: TypeRegistry
     var logger: Logger
 
     func run() async throws {
         let notifier = SystemdNotifier()
-        let settings = try Self.settings(from: configuration, logger: logger)
+        let settings = try Self.settings(from: configuration, registry: registry, logger: logger)
         try Self.prepare(dataDirectory: settings.dataDirectory)
         let host = DaemonHost(settings: settings) { activity in
             switch activity {
@@ -72,7 +74,7 @@ struct DaemonMain {
         } catch {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
         }
-        services.append(ConfigurationReloader(loader: loader, current: configuration, host: host, logger: logger))
+        services.append(ConfigurationReloader(loader: loader, current: configuration, registry: registry, host: host, logger: logger))
         services += [host, server]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
@@ -81,9 +83,10 @@ struct DaemonMain {
         logger.info("Stopped")
     }
 
-    /// The host's settings from the configuration.
-    static func settings(from configuration: DaemonConfiguration, logger: Logger) throws -> DaemonSettings {
-        var registry = TypeRegistry.standard
+    /// The host's settings from the configuration, reading tasks with `registry` and the
+    /// configuration's `typeAliases`.
+    static func settings(from configuration: DaemonConfiguration, registry: TypeRegistry, logger: Logger) throws -> DaemonSettings {
+        var registry = registry
         do { try registry.apply(configuration.typeAliases) } catch {
             throw DaemonStartError(message: "typeAliases: \(error)")
         }

@@ -1,7 +1,7 @@
-import Daemon
 import DaemonConfig
 import Logging
 import ServiceLifecycle
+import TaskModel
 import UnixSignals
 
 /// Reads the configuration again on SIGHUP: what can change without a restart applies from the
@@ -9,6 +9,7 @@ import UnixSignals
 struct ConfigurationReloader: Service {
     var loader: DaemonConfigurationLoader
     var current: DaemonConfiguration
+    var registry: TypeRegistry
     var host: DaemonHost
     var logger: Logger
 
@@ -18,7 +19,7 @@ struct ConfigurationReloader: Service {
             do {
                 let reload = try await loader.reload(replacing: current)
                 current = reload.configuration
-                await host.update(try DaemonMain.settings(from: current, logger: logger))
+                await host.update(try DaemonMain.settings(from: current, registry: registry, logger: logger))
                 logger.notice("Configuration reloaded", metadata: ["summary": "\(reload.summary)"])
             } catch {
                 logger.error("The configuration was not reloaded; the daemon keeps the one it has", metadata: ["error": "\(error)"])

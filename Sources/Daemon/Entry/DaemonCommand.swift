@@ -1,15 +1,14 @@
 import ArgumentParser
-import Daemon
 import DaemonConfig
 import Foundation
 import Logging
 import Systemd
+import TaskModel
 
-/// `activetaskd`: the recording daemon (docs/service.md). Arguments override the configuration
-/// file and `ACTIVETASK_*` variables (docs/configuration.md); this file only parses them,
-/// bootstraps logging and hands over to `DaemonMain`.
-@main
-struct ActiveTaskDaemon: AsyncParsableCommand {
+/// `activetaskd`'s command line (docs/service.md). Arguments override the configuration file
+/// and `ACTIVETASK_*` variables (docs/configuration.md); this type only parses them, bootstraps
+/// logging and hands over to `DaemonMain`. `ActiveTaskDaemon.run(arguments:registry:)` runs it.
+struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskd",
         abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.")
@@ -48,6 +47,12 @@ struct ActiveTaskDaemon: AsyncParsableCommand {
     var syncInterval: Double?
 
     func run() async throws {
+        try await run(registry: .standard, arguments: CommandLine.arguments)
+    }
+
+    /// Runs the daemon reading tasks with `registry`; `arguments` is the whole command line
+    /// (program name first), which the configuration loader reads too.
+    func run(registry: TypeRegistry, arguments: [String]) async throws {
         let environment = ProcessInfo.processInfo.environment
         let destination = SystemLogging.destination(environment: environment)
         LoggingSystem.bootstrap(SystemLogging.handlerFactory(identifier: "activetaskd", destination: destination))
@@ -55,7 +60,8 @@ struct ActiveTaskDaemon: AsyncParsableCommand {
 
         // The loader reads the same options itself (with the file and the environment), so it
         // gets the arguments as given, less `--config`, which is not a setting.
-        let loader = DaemonConfigurationLoader(filePath: config, environment: environment, arguments: Self.settingArguments())
+        let loader = DaemonConfigurationLoader(
+            filePath: config, environment: environment, arguments: Self.settingArguments(arguments), registry: registry)
         let configuration: DaemonConfiguration
         do {
             configuration = try await loader.load()
@@ -64,7 +70,7 @@ struct ActiveTaskDaemon: AsyncParsableCommand {
             throw ExitCode(1)
         }
         do {
-            try await DaemonMain(configuration: configuration, loader: loader, logger: logger).run()
+            try await DaemonMain(configuration: configuration, loader: loader, registry: registry, logger: logger).run()
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
             FileHandle.standardError.write(Data("activetaskd: \(error.message)\n".utf8))
@@ -73,10 +79,10 @@ struct ActiveTaskDaemon: AsyncParsableCommand {
     }
 
     /// The command line without `--config FILE` / `--config=FILE`.
-    static func settingArguments() -> [String] {
+    static func settingArguments(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var skipNext = false
-        for argument in CommandLine.arguments {
+        for argument in arguments {
             if skipNext { skipNext = false; continue }
             if argument == "--config" { skipNext = true; continue }
             if argument.hasPrefix("--config=") { continue }
