@@ -34,10 +34,25 @@ struct SageTaskControllerScenarioTests {
     ]}
     """#
 
-    enum Command: String, Sendable {
-        case forward = "run.forward"
-        case back = "run.back"
-        case abandon = "run.abandon"
+    enum Command: Sendable {
+        case forward
+        /// `run.forward` with a `skipToIdentifier`.
+        case forwardSkipping(to: String)
+        case back
+        case abandon
+
+        var method: String {
+            switch self {
+            case .forward, .forwardSkipping: "run.forward"
+            case .back: "run.back"
+            case .abandon: "run.abandon"
+            }
+        }
+
+        var params: [String: Any]? {
+            if case .forwardSkipping(let target) = self { return ["skipToIdentifier": target] }
+            return nil
+        }
     }
 
     /// What must hold after a command (nil: not checked).
@@ -90,6 +105,11 @@ struct SageTaskControllerScenarioTests {
         Scenario(name: "testNavigation_ForwardFrom2", stepTo: "step2",
                  moves: [(.forward, Expect(step: "step3", direction: "forward", progress: "3/7",
                                            topHistory: ["introduction", "step1", "step2", "step3"]))]),
+        // A forward jump out of a section back to an earlier step leaves the section forward: its
+        // result enters the history (Sage's section path completes before the parent moves on).
+        Scenario(name: "skipToIdentifier from step5/stepY back to step3", stepTo: "step5/stepY",
+                 moves: [(.forwardSkipping(to: "step3"), Expect(step: "step3", progress: "3/7",
+                                                                  topHistory: history4 + ["step5", "step3"]))]),
         Scenario(name: "testProgress_MarkersAndSections_Introduction", stepTo: "introduction",
                  atStart: Expect(progress: "none", hasStepBefore: false, hasStepAfter: true)),
         Scenario(name: "testProgress_MarkersAndSections_Step2", stepTo: "step2", atStart: Expect(progress: "2/7")),
@@ -146,10 +166,10 @@ struct SageTaskControllerScenarioTests {
         let uuid = try client.result("run.status")["taskRunUUID"] as? String ?? ""
         try check(scenario.atStart, shown: shown, client: client, uuid: uuid, after: "stepTo \(scenario.stepTo)")
         for (command, expect) in scenario.moves {
-            _ = try client.result(command.rawValue)
+            _ = try client.result(command.method, command.params)
             var event: [String: Any] = [:]
             if expect.step != nil { event = try client.waitForEvent("stepShown") }
-            try check(expect, shown: event, client: client, uuid: uuid, after: command.rawValue)
+            try check(expect, shown: event, client: client, uuid: uuid, after: command.method)
         }
         if (try client.result("run.status")["state"] as? String) != "finished" {
             _ = try client.result("run.cancel", ["save": false])

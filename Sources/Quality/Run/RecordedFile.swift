@@ -45,11 +45,14 @@ public struct RecordedFile: Sendable, Hashable {
         return endDate.timeIntervalSince(startDate)
     }
 
-    /// The kind of a file from its content type and name; nil for files no check reads.
-    static func kind(contentType: String?, relativePath: String) -> Kind? {
+    /// The kind of a file from its content type, its result identifier and its name; nil for
+    /// files no check reads. A levels file is known by its identifier (`<identifier>_levels`):
+    /// its name may have lost `_levels` to MobilePassiveData's 24-character cut
+    /// (`heart_rate_microphoneRec.json`, docs/async-actions.md).
+    static func kind(contentType: String?, relativePath: String, identifier: String? = nil) -> Kind? {
         let name = (relativePath as NSString).lastPathComponent.lowercased()
         if contentType == "audio/wav" || name.hasSuffix(".wav") { return .audio }
-        if name.hasSuffix("_levels.json") { return .audioLevels }
+        if identifier?.hasSuffix("_levels") == true || name.hasSuffix("_levels.json") { return .audioLevels }
         if contentType == "text/csv" || name.hasSuffix(".csv") { return .motion }
         if contentType == "application/json" || name.hasSuffix(".json") { return .motion }
         return nil

@@ -105,7 +105,7 @@ public struct RunContents: Sendable {
             switch result["type"] as? String {
             case "file":
                 guard let identifier = result["identifier"] as? String, let path = result["relativePath"] as? String,
-                    let kind = RecordedFile.kind(contentType: result["contentType"] as? String, relativePath: path)
+                    let kind = RecordedFile.kind(contentType: result["contentType"] as? String, relativePath: path, identifier: identifier)
                 else { continue }
                 files.append(RecordedFile(
                     identifier: identifier, relativePath: path, kind: kind,

@@ -69,14 +69,23 @@ struct SessionMachine: Sendable {
     /// step, and returns the effects of the move (docs/session.md, "A move"): the step left
     /// ends, actions stop, sections close and open, the new step is shown with its actions and
     /// prompts, its timer is set up; the end of the run follows a move past the last step.
-    private mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool) -> [Effect] {
+    private mutating func move(_ transition: NavigationTransition, leaving: ShownStep?, exitTarget: Bool, backCommand: Bool = false) -> [Effect] {
         var effects: [Effect] = []
         if let leaving, let step = task.step(at: leaving.location) {
             effects += leave(step, shown: leaving, direction: transition.direction)
         }
         if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
         if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
-            effects.append(.moveSections(exited: transition.exitedContainers, entered: transition.enteredContainers, direction: transition.direction))
+            if !backCommand, transition.direction == .backward, !transition.exitedContainers.isEmpty {
+                // A jump back by a forward command leaves its sections forward: their results
+                // enter their parents' histories (docs/runs.md), as only the back command does not.
+                effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
+                if !transition.enteredContainers.isEmpty {
+                    effects.append(.moveSections(exited: [], entered: transition.enteredContainers, direction: transition.direction))
+                }
+            } else {
+                effects.append(.moveSections(exited: transition.exitedContainers, entered: transition.enteredContainers, direction: transition.direction))
+            }
         }
         guard let location = transition.to, let step = task.step(at: location) else {
             shown = nil
@@ -296,7 +305,7 @@ extension SessionMachine {
         }
         let transition: NavigationTransition
         do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
-        return move(transition, leaving: shown, exitTarget: false)
+        return move(transition, leaving: shown, exitTarget: false, backCommand: true)
     }
 
     private mutating func skip(to identifier: String?) throws(SessionError) -> [Effect] {

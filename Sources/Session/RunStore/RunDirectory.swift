@@ -14,7 +14,7 @@ public struct RunDirectory: Sendable, Hashable {
     public static let answersName = "answers.json"
     public static let metadataName = "metadata.json"
     public static let promptsName = "prompts.json"
-    /// Names a recorder file must not take (`RecorderFileName` adds `-N` instead).
+    /// Names a recorder file must not take (`RecorderFileName` adds a `-XXXX` suffix instead).
     public static let reservedNames: Set<String> = ["run", "task", "taskResult", "answers", "metadata", "prompts"]
 
     public let url: URL

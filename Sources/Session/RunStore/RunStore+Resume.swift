@@ -32,7 +32,7 @@ extension RunStore {
 
 extension RunDirectory {
     /// The names already used in the run directory, reserved names included, for
-    /// `RecorderFileName.unique(baseName:fileExtension:taken:)`: a controller recording again
+    /// `RecorderOutput.protectedNames`: a controller recording again
     /// after a resume gets a new file and the finished one is kept.
     public func takenFileNames() -> Set<String> {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
