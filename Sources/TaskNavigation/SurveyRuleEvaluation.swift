@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TaskModel
 
 /// SageResearch 4's survey rules as pure functions (docs/task-format.md, "Survey rules"):

@@ -36,7 +36,13 @@ struct TaskInfoSessionTests {
         let path = try SessionTasks.write(Self.outer, name: "Outer", in: scratch)
         let resources = URL(fileURLWithPath: Fixtures.path("SageResearch/Research/ResearchTests/Resources"))
         let harness = try await SessionHarness.make(taskPath: path, name: "task-info", taskDirectory: resources)
-        let transcript = try await harness.runAutomatically(onStep: SessionHarness.movingOnEarly(from: ["Outer/foo/step2"], after: 1))
+        let early = SessionHarness.movingOnEarly(from: ["Outer/foo/step2"], after: 1)
+        let transcript = try await harness.runAutomatically { session, shown in
+            guard shown.stepPath == "Outer/foo/step3" else { return try await early(session, shown) }
+            // A required year question (its survey rule exits on 1900).
+            try await session.forward(StepResultInput(answers: [.init(identifier: "step3", value: .integer(1970))]))
+            return true
+        }
         let finished = try #require(transcript.finished)
         #expect(finished.reason == .completed)
         #expect(transcript.steps == [
@@ -54,6 +60,9 @@ struct TaskInfoSessionTests {
         #expect(RunOnDisk.identifiers(foo["stepHistory"]) == ["step1", "step2", "step3", "step4", "step5"])
         #expect(RunOnDisk.identifiers(foo["path"]) == ["step1", "step2", "step3", "step4", "step5"])
         #expect(RunOnDisk.result("step4", in: foo["stepHistory"])?["type"] as? String == "section")
+        let year = RunOnDisk.result("step3", in: foo["stepHistory"])
+        #expect(year?["type"] as? String == "answer" && year?["value"] as? Int == 1970)
+        #expect((year?["answerType"] as? [String: Any])?["type"] as? String == "integer")
         let inline = try #require(RunOnDisk.result("inline", in: result["stepHistory"]))
         #expect(inline["type"] as? String == "task")
         let file = try #require(RunOnDisk.result("motion", in: inline["asyncResults"]))
