@@ -22,7 +22,7 @@ public struct TaskNavigator: Sendable {
     public private(set) var runningAsyncActions: [AsyncActionReference] = []
     public private(set) var isFinished = false
 
-    private var forward: ForwardNavigation
+    var forward: ForwardNavigation
 
     public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = []) {
         self.task = task
@@ -48,6 +48,7 @@ public struct TaskNavigator: Sendable {
     /// Goes forward from the current step, to `skipToIdentifier` when given.
     public mutating func goForward(skipToIdentifier: String?) throws(NavigationError) -> NavigationTransition {
         guard let current = currentLocation else { throw .notRunning }
+        forward.sectionsWithResults = sectionsShown
         let next = try forward.step(after: current, skipToIdentifier: skipToIdentifier)
         let backward = next.map { history.contains($0) } ?? false
         return move(from: current, to: next, direction: backward ? .backward : .forward)
