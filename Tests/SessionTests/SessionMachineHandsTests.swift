@@ -76,4 +76,20 @@ struct SessionMachineHandsTests {
             #expect(machine.navigator.currentStepPath == "h/left/tap")
         }
     }
+
+    @Test func aResumedRunFollowsTheRecordedOrder() throws {
+        let now = Date()
+        let order: JSONValue = .array(["right", "left"])
+        var result = TaskResult(identifier: "h", startDate: now)
+        result.stepHistory = [AnyResult(CollectionResult(identifier: "handSelection", startDate: now, endDate: now, children: [
+            AnyResult(AnswerResult(identifier: "handSelection", startDate: now, endDate: now, value: "both")),
+            AnyResult(AnswerResult(identifier: "handOrder", startDate: now, endDate: now, value: order)),
+        ]))]
+        var machine = try SessionMachineTests.machine(task: Self.task)
+        machine.restoreHands(from: result)
+        #expect(machine.navigator.handOrder == [.right, .left])
+        var empty = try SessionMachineTests.machine(task: Self.task)
+        empty.restoreHands(from: TaskResult(identifier: "h", startDate: now))
+        #expect(empty.navigator.handOrder == nil)
+    }
 }

@@ -33,6 +33,19 @@ extension SessionMachine {
         return recorded
     }
 
+    /// A resumed run follows the hand order its results recorded (the last `handSelection`
+    /// collection of the task's step history).
+    mutating func restoreHands(from results: TaskResult) {
+        for item in results.stepHistory.reversed() {
+            guard let collection = item.result as? CollectionResult, collection.identifier == Self.handSelectionType else { continue }
+            let order = collection.children.compactMap { $0.result as? AnswerResult }.first { $0.identifier == "handOrder" }?.value
+            guard case .array(let values)? = order else { return }
+            let hands = values.compactMap { $0.stringValue.flatMap(Hand.init(rawValue:)) }
+            navigator.handOrder = hands.isEmpty ? nil : hands
+            return
+        }
+    }
+
     /// `text` of the step at `location` as it is shown and spoken: its `%@` names the hand.
     func handText(_ text: String, at location: StepLocation) -> String {
         navigator.handText(text, at: location)
