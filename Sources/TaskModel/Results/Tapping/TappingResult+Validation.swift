@@ -1,15 +1,3 @@
-/// Why a tapping result from the front end is refused: where (`samples[3].location`) and why.
-public struct TappingResultProblem: Error, Sendable, Hashable {
-    /// The coding path inside the result.
-    public var codingPath: String
-    public var reason: String
-
-    public init(codingPath: String, reason: String) {
-        self.codingPath = codingPath
-        self.reason = reason
-    }
-}
-
 extension TappingResult {
     /// The most samples a tapping result may carry: 30 s at 100 touches a second, far above
     /// what two fingers make, and small enough for a control line (1 MiB).
