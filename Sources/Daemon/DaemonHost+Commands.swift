@@ -15,7 +15,7 @@ import TaskModel
 extension DaemonHost {
     // MARK: Run commands
 
-    /// `run.forward`: leaves the step on screen with the front end's answers.
+    /// `run.forward`: leaves the step on screen with the front end's answers or result.
     func forward(_ params: ForwardParams) async throws {
         let session = try current(ControlMethods.runForward.name)
         if let expected = params.stepPath, let shown = await session.currentStepPath, expected != shown {
@@ -24,7 +24,11 @@ extension DaemonHost {
         let answers = (params.answers ?? []).map {
             StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
         }
-        try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier))
+        var result: TappingResult?
+        if let json = params.result, let shown = await session.currentStepPath {
+            result = try Self.frontEndResult(json, forStep: shown)
+        }
+        try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier, result: result))
     }
 
     // MARK: Finished runs

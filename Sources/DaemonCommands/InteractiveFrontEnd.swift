@@ -1,4 +1,5 @@
 import ControlClient
+import TaskModel
 import ControlProtocol
 import Foundation
 
@@ -122,6 +123,12 @@ struct InteractiveFrontEnd {
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
             let forward = ForwardParams(stepPath: screen.step?.stepPath)
             command = { try await client.call(ControlMethods.runForward, forward) }
+        case UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "3"):
+            // MotorControl's hand selection: 1 left, 2 right, 3 both (docs/task-format.md, "Hands").
+            guard let step = screen.step, step.type == "handSelection" else { return nil }
+            let hand = ["left", "right", "both"][Int(key - UInt8(ascii: "1"))]
+            let forward = ForwardParams(answers: [StepAnswer(identifier: "handSelection", value: .string(hand))], stepPath: step.stepPath)
+            command = { try await client.call(ControlMethods.runForward, forward) }
         case UInt8(ascii: "b"): command = { try await client.call(ControlMethods.runBack) }
         case UInt8(ascii: "s"): command = { try await client.call(ControlMethods.runSkip) }
         case UInt8(ascii: "p"):
@@ -150,7 +157,8 @@ struct InteractiveFrontEnd {
         if let step = screen.step {
             let progress = step.progress.map { " (\($0.current) of \($0.total))" } ?? ""
             lines.append("\u{1B}[1m\(step.step["title"]?.stringValue ?? step.stepPath)\u{1B}[0m\(progress)")
-            if let text = step.step["text"]?.stringValue ?? step.step["detail"]?.stringValue { lines.append(text) }
+            if let text = step.step["text"]?.stringValue ?? step.step["subtitle"]?.stringValue ?? step.step["detail"]?.stringValue { lines.append(text) }
+            if step.type == "handSelection" { lines.append("Which hand? 1 left, 2 right, 3 both") }
             lines.append("")
             if let duration = screen.timerDuration, duration > 0 {
                 let elapsed = screen.timer?.elapsed ?? 0

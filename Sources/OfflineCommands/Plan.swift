@@ -21,6 +21,9 @@ struct Plan: ParsableCommand {
     @Option(help: ArgumentHelp("Cohorts of the participant, comma separated (for cohort rules).", valueName: "names"))
     var cohorts: String?
 
+    @Option(help: ArgumentHelp("The hand selection planned for (left, right or both; both plans the left hand first): the hand sections that run and the hand in the texts.", valueName: "hand"))
+    var hand: String?
+
     @Argument(help: ArgumentHelp("The task JSON file.", valueName: "file"))
     var file: String
 
@@ -36,9 +39,17 @@ struct Plan: ParsableCommand {
         }
         for warning in warnings { Console.standardError("\(file): \(warning)") }
         let cohortSet = Set((cohorts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        var planned: Hand?
+        if let hand {
+            guard let value = Hand(rawValue: hand) else {
+                Console.standardError("--hand must be left, right or both, not \"\(hand)\".")
+                throw ExitCode(2)
+            }
+            planned = value
+        }
         let plan: TaskPlan
         do {
-            plan = try TaskPlan(task: task, showsFullInstructions: !abbreviated, cohorts: cohortSet)
+            plan = try TaskPlan(task: task, showsFullInstructions: !abbreviated, cohorts: cohortSet, hand: planned)
         } catch {
             Console.standardError("\(file): (root): \(error)")
             throw ExitCode(1)

@@ -20,9 +20,14 @@ public struct StepResultInput: Sendable, Hashable {
 
     public var answers: [Answer]
     public var skipToIdentifier: String?
+    /// The front end's own result for the step, of a type the daemon knows (MotorControl's
+    /// tapping result), checked and mapped onto the recorder clock by the daemon; it becomes
+    /// the step's result.
+    public var result: TappingResult?
 
-    public init(answers: [Answer] = [], skipToIdentifier: String? = nil) {
+    public init(answers: [Answer] = [], skipToIdentifier: String? = nil, result: TappingResult? = nil) {
         self.answers = answers
         self.skipToIdentifier = skipToIdentifier
+        self.result = result
     }
 }

@@ -8,9 +8,11 @@ import TaskNavigation
 extension TaskSession {
     /// The step's result from what the front end sent (docs/session.md, "Step results"): no
     /// answers give a base result, one answer named after the step an answer result, several
-    /// answers a collection; `skipToIdentifier` is kept on it. The machine has checked the
+    /// answers a collection; `skipToIdentifier` is kept on it. A front end's own result (tapping) is
+    /// the step's result as sent. The machine has checked the
     /// answers (`SessionMachine.validate`).
     func stepResult(_ input: StepResultInput, for step: Step, at location: StepLocation) -> any ResultData {
+        if let result = input.result { return result }
         let shown = results.currentResult(for: task.identifiers(along: location))?.result.startDate ?? Date()
         let now = Date()
         func answerResult(_ answer: StepResultInput.Answer, skip: String?) -> AnswerResult {

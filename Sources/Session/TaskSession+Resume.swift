@@ -51,6 +51,7 @@ extension TaskSession {
             throw SessionError(.invalidArgument, error.description)
         }
         results = ResultHistory(resuming: manifest.results, at: task.identifiers(along: current))
+        machine.restoreHands(from: manifest.results)
         shownPaths = manifest.history
         prompts = manifest.prompts
         startDate = manifest.startDate

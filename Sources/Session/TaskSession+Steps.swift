@@ -45,7 +45,7 @@ extension TaskSession {
     func presentStep(at location: StepLocation, direction: NavigationDirection) async {
         guard let step = task.step(at: location) else { return }
         let path = task.stepPath(of: location)
-        let prompts = spokenPrompts(of: step)
+        let prompts = spokenPrompts(of: step, at: location)
         await settings.voice?.preload(prompts)
         let shown = publishStepShown(step, location: location, path: path, direction: direction)
         await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
@@ -58,7 +58,7 @@ extension TaskSession {
         if !machine.hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
         if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
         return events.publish(.stepShown(StepShown(
-            stepPath: path, step: step.properties, type: step.type.rawValue, direction: direction,
+            stepPath: path, step: shownProperties(of: step, at: location), type: step.type.rawValue, direction: direction,
             progress: machine.navigator.progress, allowedActions: allowed,
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
             previousResult: results.previousResult(for: task.identifiers(along: location)),
@@ -70,10 +70,27 @@ extension TaskSession {
 
     /// A step's spoken instructions at their seconds of the step timer, each with the key it
     /// came from (which selects a recorded clip).
-    func spokenPrompts(of step: Step) -> [StepPrompt] {
+    /// The `%@` of each text names the hand (docs/task-format.md, "Hands").
+    func spokenPrompts(of step: Step, at location: StepLocation) -> [StepPrompt] {
         let entries = SpokenInstructionSchedule.entries(for: step)
         let keyed = Dictionary((step.spokenInstructions ?? [:]).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return entries.map { StepPrompt(time: $0.time, text: $0.text, key: keyed[$0.text]) }
+        return entries.map { StepPrompt(time: $0.time, text: machine.handText($0.text, at: location), key: keyed[$0.text]) }
+    }
+
+    /// The step's keys as `stepShown` carries them: the `%@` of its title, subtitle, text,
+    /// detail and spoken instructions names the hand (docs/task-format.md, "Hands").
+    func shownProperties(of step: Step, at location: StepLocation) -> [String: JSONValue] {
+        var properties = step.properties
+        for key in HandText.formattedKeys {
+            if case .string(let text)? = properties[key] { properties[key] = .string(machine.handText(text, at: location)) }
+        }
+        if case .object(var spoken)? = properties["spokenInstructions"] {
+            for (key, value) in spoken {
+                if case .string(let text) = value { spoken[key] = .string(machine.handText(text, at: location)) }
+            }
+            properties["spokenInstructions"] = .object(spoken)
+        }
+        return properties
     }
 
     /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when

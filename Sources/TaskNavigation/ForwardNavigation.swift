@@ -10,11 +10,17 @@ public import TaskModel
 /// sections and task around it. Entering a step applies its `beforeCohortRules` (a match without
 /// a target skips it) and, outside full-instructions mode, skips `fullInstructionsOnly` steps;
 /// entering a section enters its first step; leaving the last step of a section continues after
-/// the section (with the section's own `nextStepIdentifier` and after-rules).
+/// the section (with the section's own `nextStepIdentifier` and after-rules). Sections named
+/// after a hand follow MotorControl's rules once a hand order is recorded (`HandOrder`).
 public struct ForwardNavigation: Sendable {
     public var task: TaskDefinition
     public var cohorts: Set<String>
     public var showsFullInstructions: Bool
+    /// The hand order recorded by the `handSelection` step; nil until then (every hand section runs).
+    public var handOrder: [Hand]?
+    /// The identifiers of the sections shown so far, which MotorControl's hand rules read as
+    /// "has a result" (`HandOrder`).
+    public var sectionsWithResults: Set<String> = []
 
     /// Moves tried before concluding that skip rules loop.
     private var hopLimit: Int { 4 * (task.allLocations().count + 4) }
@@ -80,7 +86,9 @@ public struct ForwardNavigation: Sendable {
 
     private func exit(_ container: StepLocation, hops: inout Int) throws(NavigationError) -> StepLocation? {
         guard let parent = container.parent, let section = task.step(at: container) else { return nil }
-        let target = section.nextStepIdentifier ?? afterRuleTarget(section)
+        let target = section.nextStepIdentifier
+            ?? HandOrder.target(after: section.identifier, order: handOrder, sectionsWithResults: sectionsWithResults)
+            ?? afterRuleTarget(section)
         return try moveOn(in: parent, after: container.indexPath.last, target: target, hops: &hops)
     }
 
@@ -91,6 +99,9 @@ public struct ForwardNavigation: Sendable {
         }
         if step.fullInstructionsOnly && !showsFullInstructions {
             return try moveOn(in: parent, after: location.indexPath.last, target: step.nextStepIdentifier, hops: &hops)
+        }
+        if step.container != nil, HandOrder.skipsSection(step.identifier, order: handOrder, sectionsWithResults: sectionsWithResults) {
+            return try moveOn(in: parent, after: location.indexPath.last, target: nil, hops: &hops)
         }
         if let contents = step.container {
             if contents.steps.isEmpty { return try exit(location, hops: &hops) }

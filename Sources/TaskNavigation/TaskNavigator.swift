@@ -28,7 +28,7 @@ public struct TaskNavigator: Sendable {
     public private(set) var runningAsyncActions: [AsyncActionReference] = []
     public private(set) var isFinished = false
 
-    private var forward: ForwardNavigation
+    var forward: ForwardNavigation
 
     /// A navigator with `stepNavigator` (by default the task's own: `TaskDefinition.stepNavigator`).
     public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = [],
@@ -108,7 +108,7 @@ public struct TaskNavigator: Sendable {
     /// rather than ending the task (SageResearch's `hasStepAfter`, which peeks at the next step).
     public var hasStepAfter: Bool {
         guard let current = currentLocation else { return false }
-        return ((try? forward.step(after: current, skipToIdentifier: nil)) ?? nil) != nil
+        return ((try? stepNavigator.step(after: current, skipToIdentifier: nil, in: context)) ?? nil) != nil
     }
 
     /// The progress shown for the current step (SageResearch's progress markers).
@@ -117,7 +117,11 @@ public struct TaskNavigator: Sendable {
     }
 
     /// What the step navigator decides from: the conditional navigation and the history.
-    public var context: NavigationContext { NavigationContext(conditional: forward, history: history) }
+    public var context: NavigationContext {
+        var conditional = forward
+        conditional.sectionsWithResults = sectionsShown
+        return NavigationContext(conditional: conditional, history: history)
+    }
 
     private mutating func move(from: StepLocation?, to: StepLocation?, direction: NavigationDirection) -> NavigationTransition {
         let fromContainers = from?.ancestors.dropFirst() ?? []

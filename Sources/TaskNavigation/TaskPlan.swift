@@ -66,9 +66,12 @@ public struct TaskPlan: Codable, Sendable, Hashable {
         self.notes = notes
     }
 
-    /// Plans `task`: walks it forward with no results from its first step to its end.
-    public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = []) throws(NavigationError) {
+    /// Plans `task`: walks it forward with no results from its first step to its end. `hand`
+    /// is the `handSelection` answer planned for (`both` plans the left hand first); the `%@`
+    /// of the spoken prompts names the hand (docs/task-format.md, "Hands").
+    public init(task: TaskDefinition, showsFullInstructions: Bool = true, cohorts: Set<String> = [], hand: Hand? = nil) throws(NavigationError) {
         var navigator = TaskNavigator(task: task, showsFullInstructions: showsFullInstructions, cohorts: cohorts)
+        navigator.handOrder = hand.map { HandOrder.order(for: $0, leftFirst: true) }
         var steps: [PlannedStep] = []
         var notes: [String] = []
         func actions(_ references: [AsyncActionReference]) -> [AsyncAction] {
@@ -90,7 +93,9 @@ public struct TaskPlan: Codable, Sendable, Hashable {
                 type: step.type.rawValue,
                 duration: Self.duration(of: step),
                 startAsyncActions: actions(transition.startAsyncActions),
-                spokenInstructions: SpokenInstructionSchedule.entries(step.spokenInstructions, duration: Self.duration(of: step))))
+                spokenInstructions: SpokenInstructionSchedule.entries(step.spokenInstructions, duration: Self.duration(of: step)).map {
+                    SpokenInstruction(time: $0.time, text: navigator.handText($0.text, at: location), key: $0.key)
+                }))
             transition = try navigator.goForward()
         }
         self.init(taskIdentifier: task.identifier, steps: steps, notes: notes)

@@ -137,10 +137,12 @@ struct CorpusSessionTests {
         }
         let finished = try #require(transcript.finished)
         #expect(finished.reason == .completed)
+        // `both` runs the hands in the order a coin gave, recorded in the handSelection collection.
+        let order = try Self.handOrder(in: try RunOnDisk(url: finished.runDirectory).object("taskResult.json"))
+        #expect(order == ["left", "right"] || order == ["right", "left"])
         #expect(transcript.steps == [
             "Tremor/introduction", "Tremor/handSelection", "Tremor/holdPhoneInstructions", "Tremor/sitDownInstruction",
-            "Tremor/left/instruction", "Tremor/left/tremor", "Tremor/right/instruction", "Tremor/right/tremor", "Tremor/completion",
-        ])
+        ] + order.flatMap { ["Tremor/\($0)/instruction", "Tremor/\($0)/tremor"] } + ["Tremor/completion"])
         // Motion is asked once for the run (the answer is remembered for the right hand), with the
         // reason the overview step gives although the recorder asks at the tremor step.
         let requests = transcript.events.compactMap { event -> PermissionRequest? in
@@ -152,9 +154,10 @@ struct CorpusSessionTests {
         #expect(requests.first?.actions == ["motion"])
         let run = RunOnDisk(url: finished.runDirectory)
         let result = try run.object("taskResult.json")
-        #expect(RunOnDisk.identifiers(result["stepHistory"]) == ["introduction", "handSelection", "holdPhoneInstructions", "sitDownInstruction", "left", "right", "completion"])
+        #expect(RunOnDisk.identifiers(result["stepHistory"]) == ["introduction", "handSelection", "holdPhoneInstructions", "sitDownInstruction"] + order + ["completion"])
         let hand = try #require(RunOnDisk.result("handSelection", in: result["stepHistory"]))
-        #expect(hand["type"] as? String == "answer" && hand["value"] as? String == "both")
+        #expect(hand["type"] as? String == "collection")
+        #expect((hand["children"] as? [[String: Any]])?.first?["value"] as? String == "both")
         for section in ["left", "right"] {
             let sectionResult = try #require(RunOnDisk.result(section, in: result["stepHistory"]))
             #expect(RunOnDisk.identifiers(sectionResult["stepHistory"]) == ["instruction", "tremor"])
@@ -279,6 +282,13 @@ struct CorpusSessionTests {
         #expect(checkQualityEvent(transcript) != nil)
     }
 
+    /// The `handOrder` answer of the `handSelection` collection in `result`'s step history.
+    static func handOrder(in result: [String: Any]) throws -> [String] {
+        let selection = try #require(RunOnDisk.result("handSelection", in: result["stepHistory"]))
+        let children = selection["children"] as? [[String: Any]] ?? []
+        return try #require(children.first { $0["identifier"] as? String == "handOrder" }?["value"] as? [String])
+    }
+
     @Test("Finger_Tapping: hand steps pass through to the front end; tapping (aliased to active) records each hand")
     func fingerTapping() async throws {
         let harness = try await SessionHarness.make(
@@ -294,17 +304,20 @@ struct CorpusSessionTests {
         }
         let finished = try #require(transcript.finished)
         #expect(finished.reason == .completed)
+        let order = try Self.handOrder(in: try RunOnDisk(url: finished.runDirectory).object("taskResult.json"))
+        #expect(order == ["left", "right"] || order == ["right", "left"])
         #expect(transcript.steps == [
             "Tapping/introduction", "Tapping/fingerTappingInstructions", "Tapping/handSelection", "Tapping/phoneOnTableInstruction",
-            "Tapping/tappingFirstHandInstruction", "Tapping/left/tapping", "Tapping/right/tapping", "Tapping/completion",
-        ])
+            "Tapping/tappingFirstHandInstruction",
+        ] + order.map { "Tapping/\($0)/tapping" } + ["Tapping/completion"])
         // Steps the daemon does not interpret reach the front end with every key as written.
         let passed = transcript.events.compactMap { event -> StepShown? in
             if case .stepShown(let shown) = event.kind, shown.stepPath == "Tapping/tappingFirstHandInstruction" { return shown }
             return nil
         }.first
         #expect(passed?.type == "handInstruction" && passed?.duration == nil)
-        #expect(passed?.step["title"]?.stringValue == "First, tap with your %@ hand")
+        // The `%@` names the first hand to run (docs/task-format.md, "Hands").
+        #expect(passed?.step["title"]?.stringValue == "First, tap with your \(order[0].uppercased()) hand")
         #expect(passed?.step["actions"]?.objectValue?["goForward"]?.objectValue?["buttonTitle"]?.stringValue == "Start the test")
 
         let run = RunOnDisk(url: finished.runDirectory)

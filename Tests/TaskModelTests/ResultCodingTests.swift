@@ -118,7 +118,7 @@ import Testing
             try ResultCoding.makeDecoder().decode(AnyResult.self, from: Data(json.utf8))
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
-            return context.debugDescription == "Unknown result type \"mystery\"; expected one of answer, base, collection, error, file, navigation, section, task."
+            return context.debugDescription == "Unknown result type \"mystery\"; expected one of answer, base, collection, error, file, navigation, section, tapping, task."
         }
     }
 }

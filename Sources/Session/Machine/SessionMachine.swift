@@ -18,8 +18,11 @@ struct SessionMachine: Sendable {
     private(set) var state: SessionState = .loaded
     /// Why the run is ending, from the moment the machine decided it until `runFinished`.
     private(set) var ending: FinishReason?
-    /// Set only by the machine (`SessionMachine+Questions.swift` changes its cohorts).
+    /// Set only by the machine (`SessionMachine+Questions.swift` changes its cohorts,
+    /// `SessionMachine+Hands.swift` its hand order).
     var navigator: TaskNavigator
+    /// Orders the hands of a `both` hand selection (SessionMachine+Hands.swift); seeded in tests.
+    var handCoin = HandCoin.system()
     /// The permission answers and open questions.
     private(set) var ledger: PermissionLedger
     /// The run's async actions and their phases.
@@ -108,7 +111,7 @@ struct SessionMachine: Sendable {
     /// and its result gets its end date unless the front end sent it.
     private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) -> [Effect] {
         var effects: [Effect] = []
-        if direction == .forward, shown.endPrompt == .notSpoken, let end = step.spokenInstructions?["end"] {
+        if direction == .forward, shown.endPrompt == .notSpoken, let end = endPrompt(of: shown.location) {
             effects.append(.speak(end, stepPath: shown.path))
         }
         if direction == .forward, shown.clock == nil {
@@ -280,7 +283,9 @@ extension SessionMachine {
         try checkMovable("go forward")
         guard let step = navigator.currentStep, let location = navigator.currentLocation else { throw notRunning("go forward") }
         try Self.validate(input, for: step)
-        let decision = try decideForward(input, from: step)
+        var decision = try decideForward(input, from: step)
+        // The hand selection, once its answer is accepted, is recorded as MotorControl's collection.
+        decision.input = try recordHands(input, for: step, keeping: decision.input)
         let cohorts = navigator.cohorts
         navigator.cohorts = decision.cohorts
         let transition: NavigationTransition
@@ -386,7 +391,7 @@ extension SessionMachine {
         case .promptStarted(let stepPath, let text):
             // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
             guard var shown, shown.path == stepPath, let clock = shown.clock, clock.timer.duration > 0,
-                  let end = task.step(at: shown.location)?.spokenInstructions?["end"], end == text else { return [] }
+                  let end = endPrompt(of: shown.location), end == text else { return [] }
             shown.endPrompt = .spoken
             self.shown = shown
             return []

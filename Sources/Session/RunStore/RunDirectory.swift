@@ -93,7 +93,9 @@ public struct RunDirectory: Sendable, Hashable {
         var files: [RunMetadata.File] = []
         var missing: [String] = []
         var seen: Set<String> = []
+        var frontEndResults: [(TappingResult, ResultTreeWalk.Location)] = []
         ResultTreeWalk.visit(taskResult) { result, location in
+            if let tapping = result as? TappingResult { frontEndResults.append((tapping, location)) }
             guard let file = result as? FileResult else { return }
             guard Self.isInside(file.relativePath), FileManager.default.fileExists(atPath: url.appendingPathComponent(file.relativePath).path) else {
                 missing.append(file.relativePath)
@@ -102,6 +104,9 @@ public struct RunDirectory: Sendable, Hashable {
             guard seen.insert(file.relativePath).inserted else { return }
             files.append(RunMetadata.File(filename: file.relativePath, timestamp: file.startDate, contentType: file.contentType,
                                           identifier: file.identifier, stepPath: location.stepPath))
+        }
+        for (result, location) in frontEndResults {
+            files += try writeFrontEndResult(result, at: location, taken: &seen)
         }
         try writeJSON(AnswerMap.answers(in: taskResult), name: Self.answersName, what: "the answers")
         files.append(RunMetadata.File(filename: Self.answersName, timestamp: now, contentType: "application/json"))

@@ -1,5 +1,5 @@
 /// Any result, decoded by its `type` through `AnyResult.decoders` so result trees round-trip:
-/// `task`, `section`, `base`, `answer`, `collection`, `navigation`, `file`, `error`.
+/// `task`, `section`, `base`, `answer`, `collection`, `navigation`, `file`, `error`, `tapping`.
 public struct AnyResult: Codable, Sendable {
     /// Decodes one result whose `type` matched.
     public typealias Decoder = @Sendable (any Swift.Decoder) throws -> any ResultData
@@ -14,6 +14,7 @@ public struct AnyResult: Codable, Sendable {
         .navigation: { try NavigationResult(from: $0) },
         .file: { try FileResult(from: $0) },
         .error: { try ErrorResult(from: $0) },
+        .tapping: { try TappingResult(from: $0) },
     ]
 
     public var result: any ResultData

@@ -12,4 +12,6 @@ public struct ResultType: ExtensibleName {
     public static let navigation = ResultType(rawValue: "navigation")
     public static let task = ResultType(rawValue: "task")
     public static let section = ResultType(rawValue: "section")
+    /// MotorControl's tapping result (`MCTTappingResultObject`).
+    public static let tapping = ResultType(rawValue: "tapping")
 }

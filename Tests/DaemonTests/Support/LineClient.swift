@@ -101,6 +101,16 @@ final class LineClient: @unchecked Sendable {
         }
         throw DaemonTestFailure("no \(kind) event within \(seconds) s")
     }
+
+    /// The next event of any kind: the oldest one kept, else the next one read (bounded by the
+    /// receive time-out).
+    func nextEvent() throws -> [String: Any] {
+        if !events.isEmpty { return events.removeFirst() }
+        while true {
+            let message = try readMessage()
+            if message["method"] as? String == "event" { return message["params"] as? [String: Any] ?? [:] }
+        }
+    }
 }
 
 extension Dictionary where Key == String, Value == Any {
