@@ -22,10 +22,11 @@ struct VoiceTests {
         let directory = AudioTestEnvironment.scratch(name)
         let output = directory.appendingPathComponent("played.raw")
         let prompter = try await VoicePrompter(configuration: configuration("test_play:FILE=\(output.path)"), logger: logger)
+        let stream = prompter.subscribe()
         try await body(prompter)
         var events: [VoiceEvent] = []
         var finished = 0
-        for await event in prompter.events {
+        for await event in stream {
             events.append(event)
             if case .promptFinished = event { finished += 1 }
             if finished == finishedCount { break }
@@ -174,6 +175,7 @@ struct VoiceTests {
         let (first, second, clips) = try twoClips("close-clips")
         let output = AudioTestEnvironment.scratch("close").appendingPathComponent("played.raw").path
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output)", clips: clips), logger: logger)
+        let events = prompter.subscribe()
         try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 3.3, text: "Two")])
         let zero = RecordingClock.monotonic()
         // Watched from a thread of its own, every 2 ms, so a starved test task (the suite under
@@ -195,7 +197,7 @@ struct VoiceTests {
         }
         await prompter.startTimer(atMonotonic: zero)
         var finished = 0
-        for await event in prompter.events {
+        for await event in events {
             if case .promptFinished = event { finished += 1 }
             if finished == 2 { break }
         }

@@ -86,8 +86,16 @@ final class DeviceReader: @unchecked Sendable {
                 readInterval = nil
             }
         }
-        let fullBuffer = buffer.scans * buffer.scanStep
+        let fullBuffer = buffer.scans.saturatingMultiply(buffer.scanStep)
         var hasData = false
+        // Scans against time (docs/audio.md, "Devices that do not keep time"): the device's
+        // own timestamps when it has a timestamp channel (a device replaying a recorded stream
+        // faster than real time still dates its samples truly), else the clock of the reads.
+        let timestamped = converter.timestampOffset != nil
+        let samplesPerScan = max(converter.conversions.count, 1)
+        var rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: buffer.scans.saturatingMultiply(2))
+        if !timestamped { rateCheck.begin(at: RecordingClock.uptime()) }
+        var wrongRate: MotionSourceError?
         while !isStopping {
             let bytes: Int
             heartbeat.beat()
@@ -132,6 +140,11 @@ final class DeviceReader: @unchecked Sendable {
             lastData = deliver(bytes: bytes)
             lastCheck = lastData
             hasData = true
+            if let wrongRate {
+                logger.error("IIO device does not keep time", metadata: ["device": "\(deviceID)", "error": "\(wrongRate.message)"])
+                sink.sourceFailed(wrongRate)
+                return
+            }
             // Caught up with the device (less than a full buffer was there): wait for more.
             if let interval = readInterval, bytes < fullBuffer {
                 Syscalls.sleep(seconds: interval)
@@ -155,6 +168,15 @@ final class DeviceReader: @unchecked Sendable {
             samples.removeAll(keepingCapacity: true)
             stitcher.forEachRun(start: start, bytes: bytes) { scans, count in
                 converter.convert(start: scans, scans: count, step: step, readTime: readTime, into: &samples)
+            }
+            let scans = samples.count / samplesPerScan
+            if scans > 0, wrongRate == nil {
+                if timestamped { rateCheck.begin(at: samples[0].uptime) }
+                let verdict = rateCheck.delivered(scans, at: timestamped ? samples[samples.count - 1].uptime : readTime)
+                if let message = verdict.failure(device: "The motion sensor \(deviceID)", unit: timestamped ? "scans (by its own timestamps)" : "scans") {
+                    // What it delivered so far is kept; nothing more is read.
+                    wrongRate = MotionSourceError(.wrongRate, message)
+                }
             }
             samples.withUnsafeBufferPointer { sink.receive($0) }
             return readTime
