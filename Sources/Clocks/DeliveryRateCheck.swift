@@ -57,12 +57,10 @@ public struct DeliveryRateCheck: Sendable, Hashable {
         guard nominalRate > 0, nominalRate.isFinite else { return .keepsTime }
         let slack = Double(slackFrames)
         let sinceRequest = max(now - start, 0)
+        let first = firstDelivery ?? now
+        if firstDelivery == nil { firstDelivery = now }
         if Double(frames) > nominalRate * (1 + tolerance) * sinceRequest + slack {
             return .tooFast(frames: frames, seconds: sinceRequest, ratio: Self.ratio(frames, sinceRequest, nominalRate))
-        }
-        guard let first = firstDelivery else {
-            firstDelivery = now
-            return .keepsTime
         }
         let sinceFirst = now - first
         guard sinceFirst >= settlingSeconds else { return .keepsTime }

@@ -168,11 +168,13 @@ struct DeviceRateTests {
         // 320 frames (640 bytes) every 80 ms: 4 000 frames/s for a 16 kHz device. The write end is
         // opened read-write so the microphone's open() finds a writer and a closed reader never
         // raises SIGPIPE here.
-        let writer = SlowWriter(path: fifo, bytes: 640, every: 0.08)
+        // Writing starts once the recording has: a backlog in the FIFO would be read at once.
+        let writer = SlowWriter(path: fifo)
         defer { writer.stop() }
         let microphone = recorder("test_cap:FILE=\(fifo)", in: directory)
         try await microphone.requestPermission()
         try await microphone.start(stepPath: "Rate/slow")
+        writer.start(bytes: 640, every: 0.08)
         let started = RecordingClock.monotonic()
         let failed = await failure(of: microphone, within: 15 * TestTiming.scale)
         let error = try #require(failed, "the microphone kept recording from a device delivering a quarter of its rate")
@@ -202,25 +204,31 @@ struct DeviceRateTests {
     }
 }
 
-/// Writes `bytes` zero bytes into a FIFO every `every` seconds on a thread of its own until
-/// stopped: a capture infile that delivers at a set pace.
+/// Writes `bytes` zero bytes into a FIFO every `every` seconds on a thread of its own from
+/// `start` until stopped: a capture infile that delivers at a set pace.
 final class SlowWriter: Sendable {
     private let running = Mutex(true)
     private let descriptor: Int32
 
-    init(path: String, bytes: Int, every seconds: Double) {
-        // O_RDWR never blocks on a FIFO; non-blocking writes never wait once nobody reads.
+    /// Opens the write end at once, so that a reader's open() finds a writer. O_RDWR never
+    /// blocks on a FIFO, and non-blocking writes never wait once nobody reads.
+    init(path: String) {
         descriptor = open(path, O_RDWR | O_NONBLOCK)
+    }
+
+    func start(bytes: Int, every seconds: Double) {
         let thread = Thread { [self] in
             let chunk = [UInt8](repeating: 0, count: bytes)
             while running.withLock({ $0 }) {
                 _ = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 usleep(UInt32(seconds * 1_000_000))
             }
-            close(descriptor)
         }
         thread.start()
     }
 
+    /// Stops writing; the descriptor is closed when the writer goes away.
     func stop() { running.withLock { $0 = false } }
+
+    deinit { close(descriptor) }
 }

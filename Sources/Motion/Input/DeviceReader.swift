@@ -88,13 +88,16 @@ final class DeviceReader: @unchecked Sendable {
         }
         let fullBuffer = buffer.scans.saturatingMultiply(buffer.scanStep)
         var hasData = false
-        // Scans against time (docs/audio.md, "Devices that do not keep time"): the device's
-        // own timestamps when it has a timestamp channel (a device replaying a recorded stream
-        // faster than real time still dates its samples truly), else the clock of the reads.
+        // Scans against time (docs/motion.md, "Lifecycle and failures"): by the device's own
+        // timestamps when it has a timestamp channel (a stream replayed faster or later than real
+        // time is still dated truly), the scans an overrun lost (a step of more than
+        // `lostScanSteps` periods) counting as delivered; else by the clock of the reads.
         let timestamped = converter.timestampOffset != nil
         let samplesPerScan = max(converter.conversions.count, 1)
+        let period = 1 / converter.frequency
         var rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: buffer.scans.saturatingMultiply(2))
         if !timestamped { rateCheck.begin(at: RecordingClock.uptime()) }
+        var lastStamp: Double?
         var wrongRate: MotionSourceError?
         while !isStopping {
             let bytes: Int
@@ -171,9 +174,20 @@ final class DeviceReader: @unchecked Sendable {
             }
             let scans = samples.count / samplesPerScan
             if scans > 0, wrongRate == nil {
-                if timestamped { rateCheck.begin(at: samples[0].uptime) }
-                let verdict = rateCheck.delivered(scans, at: timestamped ? samples[samples.count - 1].uptime : readTime)
-                if let message = verdict.failure(device: "The motion sensor \(deviceID)", unit: timestamped ? "scans (by its own timestamps)" : "scans") {
+                var lost = 0
+                if timestamped {
+                    for index in stride(from: 0, to: samples.count, by: samplesPerScan) {
+                        let stamp = samples[index].uptime
+                        if let lastStamp, stamp - lastStamp > Self.lostScanSteps * period {
+                            lost = lost.saturatingAdd(Int(saturating: ((stamp - lastStamp) / period).rounded()) - 1)
+                        }
+                        lastStamp = stamp
+                    }
+                    rateCheck.begin(at: samples[0].uptime)
+                }
+                let verdict = rateCheck.delivered(
+                    scans.saturatingAdd(lost), at: timestamped ? samples[samples.count - 1].uptime : readTime)
+                if let message = verdict.failure(device: "The motion sensor \(deviceID)", unit: "scans") {
                     // What it delivered so far is kept; nothing more is read.
                     wrongRate = MotionSourceError(.wrongRate, message)
                 }
@@ -182,6 +196,11 @@ final class DeviceReader: @unchecked Sendable {
             return readTime
         }
     }
+
+    /// A step between two timestamps longer than this many sampling periods is an overrun: the
+    /// scans it lost count as delivered for the rate check. Shorter steps are the device's pace
+    /// (a device at a quarter of its rate is slow, not full of gaps).
+    static let lostScanSteps = 5.0
 
     /// Refills read at most after a stop (a device still streaming fast cannot
     /// keep the reader forever).
