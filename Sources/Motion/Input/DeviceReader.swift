@@ -91,13 +91,17 @@ final class DeviceReader: @unchecked Sendable {
         // Scans against time (docs/motion.md, "Lifecycle and failures"): by the device's own
         // timestamps when it has a timestamp channel (a stream replayed faster or later than real
         // time is still dated truly), the scans an overrun lost (a step of more than
-        // `lostScanSteps` periods) counting as delivered; else by the clock of the reads.
+        // `lostScanSteps` periods) counting as delivered; else by the clock of the reads, from
+        // the first read that found less than a full buffer (what piled up before the first read
+        // is a backlog, not a rate; a blocking reader, or one that never catches up within
+        // `maximumBacklogRefills`, starts at once).
         let timestamped = converter.timestampOffset != nil
         let samplesPerScan = max(converter.conversions.count, 1)
         let period = 1 / converter.frequency
         var rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: buffer.scans.saturatingMultiply(2))
-        if !timestamped { rateCheck.begin(at: RecordingClock.uptime()) }
         var lastStamp: Double?
+        var clockStarted = false
+        var backlogRefills = 0
         var wrongRate: MotionSourceError?
         while !isStopping {
             let bytes: Int
@@ -173,7 +177,14 @@ final class DeviceReader: @unchecked Sendable {
                 converter.convert(start: scans, scans: count, step: step, readTime: readTime, into: &samples)
             }
             let scans = samples.count / samplesPerScan
-            if scans > 0, wrongRate == nil {
+            if !timestamped, !clockStarted {
+                if readInterval == nil || bytes < fullBuffer || backlogRefills >= Self.maximumBacklogRefills {
+                    clockStarted = true
+                    rateCheck.begin(at: readTime)
+                } else {
+                    backlogRefills += 1
+                }
+            } else if scans > 0, wrongRate == nil {
                 var lost = 0
                 if timestamped {
                     for index in stride(from: 0, to: samples.count, by: samplesPerScan) {
@@ -201,6 +212,10 @@ final class DeviceReader: @unchecked Sendable {
     /// scans it lost count as delivered for the rate check. Shorter steps are the device's pace
     /// (a device at a quarter of its rate is slow, not full of gaps).
     static let lostScanSteps = 5.0
+
+    /// Full refills a reader without timestamps may take to catch up with a backlog before the
+    /// clock of its reads starts counting scans (about as many buffers as a kernel keeps).
+    static let maximumBacklogRefills = 16
 
     /// Refills read at most after a stop (a device still streaming fast cannot
     /// keep the reader forever).
