@@ -189,7 +189,12 @@ final class DeviceReader: @unchecked Sendable {
                 if timestamped {
                     for index in stride(from: 0, to: samples.count, by: samplesPerScan) {
                         let stamp = samples[index].uptime
-                        if let lastStamp, stamp - lastStamp > Self.lostScanSteps * period {
+                        if let lastStamp, stamp < lastStamp {
+                            // The device's clock stepped back (CLOCK_REALTIME set): judge anew
+                            // from here rather than take the lost time for speed.
+                            rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: rateCheck.slackFrames)
+                            rateCheck.begin(at: stamp)
+                        } else if let lastStamp, stamp - lastStamp > Self.lostScanSteps * period {
                             lost = lost.saturatingAdd(Int(saturating: ((stamp - lastStamp) / period).rounded()) - 1)
                         }
                         lastStamp = stamp
