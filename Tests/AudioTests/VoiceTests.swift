@@ -56,6 +56,33 @@ struct VoiceTests {
         #expect(clip.samples.contains { abs(Int($0)) > 3_000 })
     }
 
+    @Test("Each subscriber has a stream of its own: one that goes away leaves the others and later ones hearing every prompt")
+    func subscribersAreIndependent() async throws {
+        _ = AudioTestEnvironment.directory
+        let output = AudioTestEnvironment.scratch("subscribers").appendingPathComponent("played.raw")
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output.path)"), logger: logger)
+        let staying = prompter.subscribe()
+        // A first session's stream, cancelled as a session's is when it ends.
+        let leavingStream = prompter.subscribe()
+        let leaving = Task { for await _ in leavingStream {} }
+        #expect(prompter.subscriberCount == 2)
+        leaving.cancel()
+        await leaving.value
+        #expect(prompter.subscriberCount == 1)
+        let later = prompter.subscribe()
+        try await prompter.speak("Now.")
+        func firstText(_ stream: AsyncStream<VoiceEvent>) async -> String? {
+            for await event in stream {
+                if case .promptStarted(_, let text, _, _) = event { return text }
+            }
+            return nil
+        }
+        #expect(await firstText(staying) == "Now.")
+        #expect(await firstText(later) == "Now.")
+        await prompter.shutdown()
+        #expect(prompter.subscriberCount == 0)
+    }
+
     @Test("say plays the synthesised prompt whole, through the playback PCM")
     func sayPlaysPrompt() async throws {
         _ = AudioTestEnvironment.directory
