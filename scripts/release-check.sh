@@ -18,7 +18,7 @@ else
 fi
 echo "== whole tasks and the protocol through the install build's activetaskd ($bin)"
 ACTIVETASK_TEST_BINARIES="$bin" swift test --skip-build \
-  --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests)' || status=1
+  --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests|RepeatedVoiceTests)|AudioTests\.DeviceRateTests|MotionTests\.MotionRateTests' || status=1
 echo "== the demo on the install build"
 if ./scripts/demo.sh --bin-dir "$bin"; then
   echo "release-check: demo passed"

@@ -22,7 +22,7 @@ swift build --build-tests
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests)'
+recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests)'
 timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests)|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
 echo "== tests (all but the real-time ones)"
 swift test --skip-build --skip "$recordings|$timings" 2>&1 | tee -a "$log" || status=$?

@@ -51,11 +51,12 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 
 /// Records `seconds` of audio from `device`; returns CPU/wall usage and allocations during the
 /// capture (from start to the end of capture, so file creation and results are excluded).
-@MainActor func record(device: String, seconds: Double, name: String) async throws -> (Usage, UInt?) {
+/// `paced` false for the unpaced file capture (it replays its file as fast as it is read).
+@MainActor func record(device: String, seconds: Double, name: String, paced: Bool = true) async throws -> (Usage, UInt?) {
     let recorder = MicrophoneRecorder(
         configuration: AudioRecorderConfiguration(identifier: name, saveAudioFile: true),
         output: RecorderOutput(directory: directory, baseName: name, taskRunUUID: UUID(), ownerPath: "bench", logger: logger),
-        settings: MicrophoneSettings(device: device, maximumDuration: seconds))
+        settings: MicrophoneSettings(device: device, maximumDuration: seconds, requiresPacing: paced))
     try await recorder.requestPermission()
     try await recorder.start(stepPath: "bench")
     let before = Usage.now()
@@ -70,8 +71,8 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 print("## Audio benchmark (\(ProcessInfo.processInfo.processorCount) cores)")
 if !infile.isEmpty {
     // Unpaced capture from a file PCM: pure processing cost, and allocations vs. length.
-    let (_, shortAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 60, name: "short")
-    let (long, longAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 600, name: "long")
+    let (_, shortAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 60, name: "short", paced: false)
+    let (long, longAllocations) = try await record(device: "bench_cap:FILE=\(infile)", seconds: 600, name: "long", paced: false)
     print(String(format: "- Recorder processing, 16 kHz mono S16 + levels (file PCM, unpaced): %.3f s CPU for 600 s of audio = %.4f %% of one core in real time", long.cpu, long.cpu / 600 * 100))
     if let shortAllocations, let longAllocations {
         let periods600 = 600 * 16_000 / 320
@@ -97,9 +98,10 @@ if !pacedPlayback.isEmpty {
     print(String(format: "- Synthesising a %.2f s prompt with espeak-ng: %.3f s CPU, %.3f s wall", clip.duration, synthesis.cpu, synthesis.wall))
 
     let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: pacedPlayback), logger: logger)
+    let events = prompter.subscribe()
     let playStart = Usage.now()
     try await prompter.speak(text)
-    for await event in prompter.events {
+    for await event in events {
         if case .promptFinished = event { break }
     }
     let play = Usage.now() - playStart

@@ -121,8 +121,8 @@ final class CaptureSession: @unchecked Sendable {
         defer { buffer.deallocate() }
         var meter = LevelMeter()
         var windowing = LevelWindowing(
-            windowFrames: Int((settings.levelInterval * rate).rounded()),
-            frameLimit: settings.maximumDuration.map { Int(($0 * rate).rounded()) })
+            windowFrames: Int(saturating: (settings.levelInterval * rate).rounded()),
+            frameLimit: settings.maximumDuration.map { Int(saturating: ($0 * rate).rounded()) })
         let windowFrames = windowing.windowFrames
         var startMonotonic = 0.0
         var started = false
@@ -132,12 +132,18 @@ final class CaptureSession: @unchecked Sendable {
         let format = meterFormat
         let channels = parameters.channels
         var outcome = Outcome()
+        // A device that does not keep time (docs/audio.md, "Devices that do not keep time").
+        var rateCheck = DeliveryRateCheck(
+            nominalRate: rate, slackFrames: parameters.bufferFrames.saturatingAdd(periodFrames))
+        let device = "The microphone \"\(pcm.name)\""
 
         do {
             while !windowing.isComplete {
                 if shared.withLock({ $0.stopRequested }) { break }
                 heartbeat.beat()
+                rateCheck.begin(at: RecordingClock.monotonic())
                 let result = try pcm.read(into: buffer.baseAddress!, frames: windowing.framesToRead(period: periodFrames))
+                let readEnd = RecordingClock.monotonic()
                 if !started {
                     started = true
                     startMonotonic = result.firstFrameTimestamp
@@ -145,11 +151,22 @@ final class CaptureSession: @unchecked Sendable {
                     outcome.startUptime = startUptime
                     shared.withLock { $0.startUptime = startUptime }
                 }
+                // Fill a lost stretch with silence so the file's time axis stays true.
+                let missing = result.gap.map { windowing.silenceFrames(forGap: $0.seconds, rate: rate, followingFrames: result.frames) } ?? 0
+                // Judged before anything of this read is written: a device far off its rate stops
+                // the recording, so what it writes stays bounded.
+                if settings.requiresPacing, let failure = rateCheck.delivered(result.frames.saturatingAdd(missing), at: readEnd).failure(device: device, unit: "frames") {
+                    throw CaptureError(description: failure)
+                }
+                // The WAV format counts data bytes in 32 bits: a recording stops at that limit
+                // rather than write a file no reader can take whole.
+                let bytesToWrite = result.frames.saturatingAdd(missing).saturatingMultiply(bytesPerFrame)
+                if wav.dataSize.saturatingAdd(bytesToWrite) > WAVHeader.maximumDataSize {
+                    throw CaptureError(description: "\(device) recorded as much as a WAV file can hold (4 GiB); the recording was stopped there. Record shorter steps or at a lower rate.")
+                }
                 if let gap = result.gap {
                     outcome.gaps.append(gap)
                     onGap(gap)
-                    // Fill the lost stretch with silence so the file's time axis stays true.
-                    let missing = windowing.silenceFrames(forGap: gap.seconds, rate: rate, followingFrames: result.frames)
                     try windowing.addSilence(missing) { run in
                         try wav.appendSilence(byteCount: run.count * bytesPerFrame)
                         meter.addSilence(count: run.count * channels)

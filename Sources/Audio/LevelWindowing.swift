@@ -1,3 +1,5 @@
+import Clocks
+
 /// Cuts the captured stream into runs that end on levels-window boundaries: samples as read,
 /// and silence standing in for a recovered gap. Pure bookkeeping, so the recorder's time axis
 /// (WAV frames = levels windows = audio seconds) is tested without a device.
@@ -45,7 +47,7 @@ struct LevelWindowing: Sendable, Hashable {
     /// Frames of silence for a gap of `seconds`, leaving room for `followingFrames` already read
     /// under the frame limit.
     func silenceFrames(forGap seconds: Double, rate: Double, followingFrames: Int) -> Int {
-        let frames = Int((max(seconds, 0) * rate).rounded())
+        let frames = Int(saturating: (max(seconds, 0) * rate).rounded())
         guard let frameLimit else { return frames }
         return max(min(frames, frameLimit - totalFrames - followingFrames), 0)
     }

@@ -18,6 +18,11 @@ public struct MicrophoneSettings: Sendable, Hashable {
     public var openDeadline: Duration
     /// How long `stop()` and `cancel()` wait for the capture thread before the recorder fails.
     public var stopDeadline: Duration
+    /// Whether the device must keep time: one delivering frames more than 10 % faster or slower
+    /// than its rate fails the recording (docs/audio.md, "Devices that do not keep time").
+    /// False only for a device that replays a file as fast as it is read, on purpose
+    /// (`activetaskctl record-audio --unpaced`, tests).
+    public var requiresPacing: Bool
 
     /// 16 kHz mono S16_LE with 20 ms periods in a 160 ms buffer from `device`.
     public init(
@@ -27,8 +32,10 @@ public struct MicrophoneSettings: Sendable, Hashable {
         levelInterval: Double = 1,
         syncPolicy: SyncPolicy = .default,
         openDeadline: Duration = .seconds(10),
-        stopDeadline: Duration = .seconds(5)
+        stopDeadline: Duration = .seconds(5),
+        requiresPacing: Bool = true
     ) {
+        self.requiresPacing = requiresPacing
         self.openDeadline = openDeadline
         self.stopDeadline = stopDeadline
         self.device = device

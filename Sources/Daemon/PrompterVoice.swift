@@ -10,23 +10,18 @@ public struct PrompterVoice: SessionVoice {
         self.prompter = prompter
     }
 
+    /// A stream of its own for each session: one session ending (its stream cancelled) leaves
+    /// the prompter's later subscribers untouched (docs/session.md, "Voice and quality").
     public func notices() -> AsyncStream<VoiceNotice> {
-        let events = prompter.events
-        return AsyncStream { continuation in
-            let forwarding = Task {
-                for await event in events {
-                    switch event {
-                    case .promptStarted(let stepPath, let text, let scheduled, let onset):
-                        continuation.yield(.promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
-                    case .promptFinished:
-                        continue
-                    case .playbackFailed(let message):
-                        continuation.yield(.playbackFailed(message: message))
-                    }
-                }
-                continuation.finish()
+        prompter.subscribe { event -> VoiceNotice? in
+            switch event {
+            case .promptStarted(let stepPath, let text, let scheduled, let onset):
+                .promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset)
+            case .promptFinished:
+                nil
+            case .playbackFailed(let message):
+                .playbackFailed(message: message)
             }
-            continuation.onTermination = { _ in forwarding.cancel() }
         }
     }
 

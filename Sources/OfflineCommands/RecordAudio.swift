@@ -38,6 +38,9 @@ struct RecordAudio: AsyncParsableCommand {
     @Option(name: .customLong("buffer-frames"), help: "Frames in the ALSA ring buffer.")
     var bufferFrames = 2_560
 
+    @Flag(help: "The device replays a file as fast as it is read (ALSA's file plugin over null): record it anyway; otherwise a device that does not keep time fails the recording.")
+    var unpaced = false
+
     @Flag(help: "Log debug details to standard error.")
     var verbose = false
 
@@ -62,7 +65,7 @@ struct RecordAudio: AsyncParsableCommand {
             hardware: HardwareParameters(
                 rate: rate, channels: channels, format: SampleFormat(rawValue: format) ?? .s16LE,
                 periodFrames: periodFrames, bufferFrames: bufferFrames),
-            maximumDuration: duration)
+            maximumDuration: duration, requiresPacing: !unpaced)
         let recorder = MicrophoneRecorder(
             configuration: AudioRecorderConfiguration(identifier: baseName, saveAudioFile: true),
             output: recorderOutput, settings: settings)

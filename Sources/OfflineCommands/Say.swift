@@ -44,11 +44,12 @@ struct Say: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
+        let events = prompter.subscribe()
         let requested = RecordingClock.uptime()
         try await prompter.speak(text)
         var started: Double?
         var failure: String?
-        for await event in prompter.events {
+        for await event in events {
             switch event {
             case .promptStarted(_, _, _, let onset): started = onset
             case .promptFinished(_, _, let end):

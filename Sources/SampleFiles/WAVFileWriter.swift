@@ -46,7 +46,7 @@ public final class WAVFileWriter {
     public func updateHeader() throws(SampleFileError) {
         let size = dataSize
         guard size != headerDataSize else { return }
-        try patch(offset: WAVHeader.riffSizeOffset, value: UInt32(clamping: 36 + size))
+        try patch(offset: WAVHeader.riffSizeOffset, value: UInt32(clamping: min(size, Int(UInt32.max)) + 36))
         try patch(offset: WAVHeader.dataSizeOffset, value: UInt32(clamping: size))
         headerDataSize = size
         header.dataSize = size

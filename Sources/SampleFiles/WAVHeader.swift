@@ -29,6 +29,9 @@ public struct WAVHeader: Sendable, Hashable {
 
     /// Size of the header `encoded()` writes.
     public static let canonicalSize = 44
+    /// The most sample data bytes a canonical WAV file can state: its RIFF size (32 bits) counts
+    /// the 36 header bytes after it too.
+    public static let maximumDataSize = Int(UInt32.max) - 36
     /// Offset of the RIFF size field.
     public static let riffSizeOffset: Int64 = 4
     /// Offset of the data size field in the canonical header.
@@ -47,15 +50,16 @@ public struct WAVHeader: Sendable, Hashable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.canonicalSize)
         bytes += Array("RIFF".utf8)
-        Self.appendLE(&bytes, UInt32(clamping: 36 + dataSize))
+        Self.appendLE(&bytes, UInt32(clamping: min(dataSize, Int(UInt32.max)) + 36))
         bytes += Array("WAVEfmt ".utf8)
         Self.appendLE(&bytes, UInt32(16))
         Self.appendLE(&bytes, UInt16(encoding == .float ? 3 : 1))
-        Self.appendLE(&bytes, UInt16(channels))
-        Self.appendLE(&bytes, UInt32(sampleRate))
-        Self.appendLE(&bytes, UInt32(sampleRate * blockAlign))
-        Self.appendLE(&bytes, UInt16(blockAlign))
-        Self.appendLE(&bytes, UInt16(bitsPerSample))
+        // Clamped: fields of 16 and 32 bits never trap on a value a device or setting made large.
+        Self.appendLE(&bytes, UInt16(clamping: channels))
+        Self.appendLE(&bytes, UInt32(clamping: sampleRate))
+        Self.appendLE(&bytes, UInt32(clamping: sampleRate.multipliedReportingOverflow(by: blockAlign).overflow ? Int.max : sampleRate * blockAlign))
+        Self.appendLE(&bytes, UInt16(clamping: blockAlign))
+        Self.appendLE(&bytes, UInt16(clamping: bitsPerSample))
         bytes += Array("data".utf8)
         Self.appendLE(&bytes, UInt32(clamping: dataSize))
         return bytes

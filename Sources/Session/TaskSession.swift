@@ -122,8 +122,11 @@ public actor TaskSession {
     public nonisolated func run() async {
         await withDiscardingTaskGroup { group in
             if let voice = settings.voice {
+                // Subscribed here, before any step is shown: a voice keeps no events for
+                // subscribers that come later.
+                let notices = voice.notices()
                 group.addTask { [weak self] in
-                    for await notice in voice.notices() { await self?.voiceNotice(notice) }
+                    for await notice in notices { await self?.voiceNotice(notice) }
                 }
             }
             await withTaskCancellationHandler {

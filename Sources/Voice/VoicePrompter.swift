@@ -34,8 +34,8 @@ public actor VoicePrompter {
         case shutDown
     }
 
-    public nonisolated let events: AsyncStream<VoiceEvent>
-    private let continuation: AsyncStream<VoiceEvent>.Continuation
+    /// Who listens to the events: each subscriber has a stream of its own (`subscribe()`).
+    private let subscribers = VoiceSubscribers()
     private let configuration: VoiceConfiguration
     private let synthesizer: SpeechSynthesizer
     private let player: PromptPlayer
@@ -56,9 +56,7 @@ public actor VoicePrompter {
         self.logger = logger
         clipCache = ClipCache(budgetBytes: configuration.clipCacheBytes)
         synthesizer = SpeechSynthesizer(voice: configuration.voice, wordsPerMinute: configuration.wordsPerMinute, logger: logger)
-        let (stream, continuation) = AsyncStream<VoiceEvent>.makeStream()
-        events = stream
-        self.continuation = continuation
+        let subscribers = subscribers
         let heardIDs = heardIDs
         let device = configuration.playbackDevice
         do {
@@ -69,16 +67,16 @@ public actor VoicePrompter {
                     onStart: { id in heardIDs.insert(id) },
                     onOnset: { onset in
                         let offset = RecordingClock.boottimeOffset()
-                        continuation.yield(.promptStarted(
+                        subscribers.yield(.promptStarted(
                             stepPath: onset.stepPath, text: onset.text, scheduledUptime: onset.due.map { $0 + offset },
                             onsetUptime: onset.onset + offset))
                     },
                     onFinished: { onset in
                         let offset = RecordingClock.boottimeOffset()
-                        continuation.yield(.promptFinished(stepPath: onset.stepPath, text: onset.text, endUptime: onset.end + offset))
+                        subscribers.yield(.promptFinished(stepPath: onset.stepPath, text: onset.text, endUptime: onset.end + offset))
                     },
                     onFailure: { error in
-                        continuation.yield(.playbackFailed(message: "Voice prompts were dropped: \(error). The next prompt opens the playback device again."))
+                        subscribers.yield(.playbackFailed(message: "Voice prompts were dropped: \(error). The next prompt opens the playback device again."))
                     })
             }
         } catch let error as ALSAError {
@@ -87,6 +85,25 @@ public actor VoicePrompter {
             throw ALSAError(code: -EIO, operation: "open", device: device, reason: "\(error)")
         }
     }
+
+    // MARK: Events
+
+    /// A stream of the events from now on, for one subscriber (a session, `say`): it ends when
+    /// the prompter shuts down, and a subscriber that stops listening (its task cancelled, its
+    /// stream dropped) is removed without ending anyone else's. Subscribe before asking for
+    /// what you want to hear about: earlier events are not kept.
+    public nonisolated func subscribe() -> AsyncStream<VoiceEvent> {
+        subscribers.subscribe { $0 }
+    }
+
+    /// `subscribe()` with each event mapped by `transform` as it is yielded (nil leaves it out),
+    /// so an adapter needs no task of its own to forward events.
+    public nonisolated func subscribe<Element: Sendable>(_ transform: @escaping @Sendable (VoiceEvent) -> Element?) -> AsyncStream<Element> {
+        subscribers.subscribe(transform)
+    }
+
+    /// How many subscribers listen now (for tests and diagnostics).
+    public nonisolated var subscriberCount: Int { subscribers.count }
 
     // MARK: Steps
 
@@ -219,7 +236,7 @@ public actor VoicePrompter {
     public func shutdown() async {
         state = .shutDown
         await player.shutdown()
-        continuation.finish()
+        subscribers.finishAll()
     }
 
     // MARK: Clips

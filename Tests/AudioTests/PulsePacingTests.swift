@@ -87,13 +87,14 @@ struct PulsePacingTests {
         let monitor = try MonitorRecording(device: "test_pulse_cap", seconds: 7, logger: logger)
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: clips), logger: logger)
         // Past the keep-open window, so each prompt meets a closed PCM (opened 0.5 s ahead).
+        let events = prompter.subscribe()
         try await Task.sleep(for: .seconds(2))
         let times = [1.0, 2.0, 3.0]
         try await prompter.prepare(stepPath: "Task/active", prompts: times.enumerated().map { SpokenPrompt(time: $1, text: "prompt \($0)") })
         let zero = RecordingClock.monotonic()
         await prompter.startTimer(atMonotonic: zero)
         var onsets: [(scheduled: Double, heard: Double)] = []
-        for await event in prompter.events {
+        for await event in events {
             if case .promptStarted(_, _, let scheduled?, let onset) = event { onsets.append((scheduled, onset)) }
             if onsets.count == times.count { break }
         }
@@ -133,12 +134,13 @@ struct PulsePacingTests {
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: ["start": path]), logger: logger)
         let prompt = SpokenPrompt(time: 0, text: "Start now.", key: "start")
         await prompter.preload([prompt])
+        let events = prompter.subscribe()
         // Past the 1.5 s keep-open window: the PCM the prompter opened to check it is closed.
         try await Task.sleep(for: .seconds(2.5))
         let shown = RecordingClock.monotonic()
         try await prompter.speak(prompt.text, stepPath: "Task/step", key: prompt.key, scheduledAtMonotonic: shown)
         var started: (scheduled: Double?, onset: Double)?
-        for await event in prompter.events {
+        for await event in events {
             if case .promptStarted(_, _, let scheduled, let onset) = event {
                 started = (scheduled, onset)
                 break

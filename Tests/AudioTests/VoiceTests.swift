@@ -22,10 +22,11 @@ struct VoiceTests {
         let directory = AudioTestEnvironment.scratch(name)
         let output = directory.appendingPathComponent("played.raw")
         let prompter = try await VoicePrompter(configuration: configuration("test_play:FILE=\(output.path)"), logger: logger)
+        let stream = prompter.subscribe()
         try await body(prompter)
         var events: [VoiceEvent] = []
         var finished = 0
-        for await event in prompter.events {
+        for await event in stream {
             events.append(event)
             if case .promptFinished = event { finished += 1 }
             if finished == finishedCount { break }
@@ -53,6 +54,33 @@ struct VoiceTests {
         #expect(clip.sampleRate == 22_050)
         #expect(clip.duration > 1 && clip.duration < 5)
         #expect(clip.samples.contains { abs(Int($0)) > 3_000 })
+    }
+
+    @Test("Each subscriber has a stream of its own: one that goes away leaves the others and later ones hearing every prompt")
+    func subscribersAreIndependent() async throws {
+        _ = AudioTestEnvironment.directory
+        let output = AudioTestEnvironment.scratch("subscribers").appendingPathComponent("played.raw")
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output.path)"), logger: logger)
+        let staying = prompter.subscribe()
+        // A first session's stream, cancelled as a session's is when it ends.
+        let leavingStream = prompter.subscribe()
+        let leaving = Task { for await _ in leavingStream {} }
+        #expect(prompter.subscriberCount == 2)
+        leaving.cancel()
+        await leaving.value
+        #expect(prompter.subscriberCount == 1)
+        let later = prompter.subscribe()
+        try await prompter.speak("Now.")
+        func firstText(_ stream: AsyncStream<VoiceEvent>) async -> String? {
+            for await event in stream {
+                if case .promptStarted(_, let text, _, _) = event { return text }
+            }
+            return nil
+        }
+        #expect(await firstText(staying) == "Now.")
+        #expect(await firstText(later) == "Now.")
+        await prompter.shutdown()
+        #expect(prompter.subscriberCount == 0)
     }
 
     @Test("say plays the synthesised prompt whole, through the playback PCM")
@@ -174,6 +202,7 @@ struct VoiceTests {
         let (first, second, clips) = try twoClips("close-clips")
         let output = AudioTestEnvironment.scratch("close").appendingPathComponent("played.raw").path
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output)", clips: clips), logger: logger)
+        let events = prompter.subscribe()
         try await prompter.prepare(stepPath: "Task/stand", prompts: [SpokenPrompt(time: 0.3, text: "One"), SpokenPrompt(time: 3.3, text: "Two")])
         let zero = RecordingClock.monotonic()
         // Watched from a thread of its own, every 2 ms, so a starved test task (the suite under
@@ -195,7 +224,7 @@ struct VoiceTests {
         }
         await prompter.startTimer(atMonotonic: zero)
         var finished = 0
-        for await event in prompter.events {
+        for await event in events {
             if case .promptFinished = event { finished += 1 }
             if finished == 2 { break }
         }

@@ -96,7 +96,7 @@ struct RecordedRun {
             try Data(samples.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }).write(to: input)
             let output = try await CommandRunner.run([
                 "record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "\(seconds)",
-                "--output", run.appendingPathComponent("\(name).wav").path,
+                "--output", run.appendingPathComponent("\(name).wav").path, "--unpaced",
             ])
             guard output.status == 0, let results = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]] else {
                 throw RecordingError("activetaskctl record-audio failed: \(output.standardError)")

@@ -86,8 +86,23 @@ final class DeviceReader: @unchecked Sendable {
                 readInterval = nil
             }
         }
-        let fullBuffer = buffer.scans * buffer.scanStep
+        let fullBuffer = buffer.scans.saturatingMultiply(buffer.scanStep)
         var hasData = false
+        // Scans against time (docs/motion.md, "Lifecycle and failures"): by the device's own
+        // timestamps when it has a timestamp channel (a stream replayed faster or later than real
+        // time is still dated truly), the scans an overrun lost (a step of more than
+        // `lostScanSteps` periods) counting as delivered; else by the clock of the reads, from
+        // the first read that found less than a full buffer (what piled up before the first read
+        // is a backlog, not a rate; a blocking reader, or one that never catches up within
+        // `maximumBacklogRefills`, starts at once).
+        let timestamped = converter.timestampOffset != nil
+        let samplesPerScan = max(converter.conversions.count, 1)
+        let period = 1 / converter.frequency
+        var rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: buffer.scans.saturatingMultiply(2))
+        var lastStamp: Double?
+        var clockStarted = false
+        var backlogRefills = 0
+        var wrongRate: MotionSourceError?
         while !isStopping {
             let bytes: Int
             heartbeat.beat()
@@ -132,6 +147,11 @@ final class DeviceReader: @unchecked Sendable {
             lastData = deliver(bytes: bytes)
             lastCheck = lastData
             hasData = true
+            if let wrongRate {
+                logger.error("IIO device does not keep time", metadata: ["device": "\(deviceID)", "error": "\(wrongRate.message)"])
+                sink.sourceFailed(wrongRate)
+                return
+            }
             // Caught up with the device (less than a full buffer was there): wait for more.
             if let interval = readInterval, bytes < fullBuffer {
                 Syscalls.sleep(seconds: interval)
@@ -156,10 +176,51 @@ final class DeviceReader: @unchecked Sendable {
             stitcher.forEachRun(start: start, bytes: bytes) { scans, count in
                 converter.convert(start: scans, scans: count, step: step, readTime: readTime, into: &samples)
             }
+            let scans = samples.count / samplesPerScan
+            if !timestamped, !clockStarted {
+                if readInterval == nil || bytes < fullBuffer || backlogRefills >= Self.maximumBacklogRefills {
+                    clockStarted = true
+                    rateCheck.begin(at: readTime)
+                } else {
+                    backlogRefills += 1
+                }
+            } else if scans > 0, wrongRate == nil {
+                var lost = 0
+                if timestamped {
+                    for index in stride(from: 0, to: samples.count, by: samplesPerScan) {
+                        let stamp = samples[index].uptime
+                        if let lastStamp, stamp < lastStamp {
+                            // The device's clock stepped back (CLOCK_REALTIME set): judge anew
+                            // from here rather than take the lost time for speed.
+                            rateCheck = DeliveryRateCheck(nominalRate: converter.frequency, slackFrames: rateCheck.slackFrames)
+                            rateCheck.begin(at: stamp)
+                        } else if let lastStamp, stamp - lastStamp > Self.lostScanSteps * period {
+                            lost = lost.saturatingAdd(Int(saturating: ((stamp - lastStamp) / period).rounded()) - 1)
+                        }
+                        lastStamp = stamp
+                    }
+                    rateCheck.begin(at: samples[0].uptime)
+                }
+                let verdict = rateCheck.delivered(
+                    scans.saturatingAdd(lost), at: timestamped ? samples[samples.count - 1].uptime : readTime)
+                if let message = verdict.failure(device: "The motion sensor \(deviceID)", unit: "scans") {
+                    // What it delivered so far is kept; nothing more is read.
+                    wrongRate = MotionSourceError(.wrongRate, message)
+                }
+            }
             samples.withUnsafeBufferPointer { sink.receive($0) }
             return readTime
         }
     }
+
+    /// A step between two timestamps longer than this many sampling periods is an overrun: the
+    /// scans it lost count as delivered for the rate check. Shorter steps are the device's pace
+    /// (a device at a quarter of its rate is slow, not full of gaps).
+    static let lostScanSteps = 5.0
+
+    /// Full refills a reader without timestamps may take to catch up with a backlog before the
+    /// clock of its reads starts counting scans (about as many buffers as a kernel keeps).
+    static let maximumBacklogRefills = 16
 
     /// Refills read at most after a stop (a device still streaming fast cannot
     /// keep the reader forever).

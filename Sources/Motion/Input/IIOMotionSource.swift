@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import IIO
 public import Logging
@@ -183,7 +184,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// reads, else `bufferLatency`; at least `minimumBufferScans`.
     static func refillScans(rate: Double, pacedReads: Bool) -> Int {
         let seconds = pacedReads ? refillDuration : bufferLatency
-        return max(minimumBufferScans, Int((rate * seconds).rounded(.up)))
+        return max(minimumBufferScans, Int(saturating: (rate * seconds).rounded(.up)))
     }
 
     static func format(_ value: Double) -> String {

@@ -12,6 +12,9 @@ public struct MotionSourceError: Error, Sendable, CustomStringConvertible {
         case deviceGone
         /// The device stopped delivering samples.
         case stalled
+        /// The device delivers samples far faster or slower than its configured rate
+        /// (docs/audio.md, "Devices that do not keep time").
+        case wrongRate
         /// Configuring the device failed.
         case configuration
         /// A reader thread did not end within the deadline (the device hangs).

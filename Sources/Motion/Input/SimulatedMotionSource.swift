@@ -90,7 +90,7 @@ public final class SimulatedMotionSource: MotionSource, @unchecked Sendable {
     ) {
         var model = SimulatedMotion(activity: activity)
         let period = 1 / rate
-        let perBatch = max(1, Int((rate * 0.02).rounded(.up)))
+        let perBatch = max(1, Int(saturating: (rate * 0.02).rounded(.up)))
         var batch: [MotionSample] = []
         batch.reserveCapacity(perBatch * sensors.count)
         // Sample n is taken at start + n × period on CLOCK_BOOTTIME and delivered once that

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Finds gaps in a sensor's sample times (a buffer overrun drops scans; the timestamps jump):
 /// a step longer than `tolerance` sampling periods counts as a gap.
 public struct GapDetector: Sendable, Hashable {
@@ -39,9 +41,9 @@ public struct GapDetector: Sendable, Hashable {
         guard let last else { return nil }
         let step = uptime - last
         guard step > period * tolerance else { return nil }
-        let gap = Gap(after: last, duration: step, missingSamples: max(Int((step / period).rounded()) - 1, 1))
+        let gap = Gap(after: last, duration: step, missingSamples: max(Int(saturating: (step / period).rounded()).saturatingAdd(-1), 1))
         gapCount += 1
-        missingSamples += gap.missingSamples
+        missingSamples = missingSamples.saturatingAdd(gap.missingSamples)
         if firstGaps.count < Self.keptGaps { firstGaps.append(gap) }
         return gap
     }

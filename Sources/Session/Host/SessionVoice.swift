@@ -3,7 +3,8 @@
 /// knowing how. One step at a time: `preload` before the step shows, `prepare` its timed
 /// prompts, `startTimer`/`pauseTimer`/`resumeTimer` with the step timer, `endStep` when it is left.
 public protocol SessionVoice: Sendable {
-    /// What the voice reports while the session runs; read by one session at a time.
+    /// What the voice reports from now on, a stream of its own for each call (each session of
+    /// a daemon subscribes once); it ends when the caller stops listening or the voice ends.
     func notices() -> AsyncStream<VoiceNotice>
     /// Makes the clips of `prompts` ready, so nothing is left to make once the step shows.
     func preload(_ prompts: [StepPrompt]) async

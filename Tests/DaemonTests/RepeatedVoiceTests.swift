@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Voice in every run (docs/session.md, "Voice and quality"): one daemon shares one voice
+/// prompter among all the runs of its life, and each run's session subscribes to its events on
+/// its own. Once, the first session's end finished the prompter's only event stream, so from the
+/// second run on nothing was announced and no prompts.json was written.
+@Suite("activetaskd: every run of one daemon speaks and records its prompts")
+struct RepeatedVoiceTests {
+    /// An active step with three timed prompts that moves on by itself, and a completion step.
+    static let task = """
+        {
+            "identifier": "Voiced",
+            "steps": [
+                { "identifier": "walking", "type": "active", "duration": 4, "title": "Walk",
+                  "commands": ["startTimerAutomatically", "transitionAutomatically"],
+                  "spokenInstructions": { "start": "Walk now.", "1": "One.", "2": "Two." } },
+                { "identifier": "done", "type": "completion", "title": "Done" }
+            ]
+        }
+        """
+
+    /// What one run announced and recorded: the prompts' step paths and texts, in order.
+    struct Heard: Equatable, CustomStringConvertible {
+        var events: [String]
+        var file: [String]
+        var description: String { "promptSpoken \(events), prompts.json \(file)" }
+    }
+
+    @Test("The same task run five times on one daemon speaks, announces and records the same prompts every time")
+    func fiveRuns() async throws {
+        let fixture = try DaemonFixture("voice5")
+        let daemon = try await fixture.start()
+        let path = try fixture.write(task: Self.task, name: "voiced")
+        let socket = fixture.socket
+        var runs: [Heard] = []
+        for index in 1...5 {
+            let subscriber = try await offThread { () throws -> LineClient in
+                let client = try LineClient(path: socket, timeout: 30)
+                _ = try client.result("events.subscribe", ["kinds": ["promptSpoken", "taskFinished"]])
+                return client
+            }
+            async let run = fixture.ctl("run", path, "--auto", "--json")
+            let announced = try await offThread { () throws -> [String] in
+                var texts: [String] = []
+                while true {
+                    let message = try subscriber.readMessage()
+                    guard message["method"] as? String == "event", let event = message["params"] as? [String: Any] else { continue }
+                    if event["kind"] as? String == "taskFinished" { return texts }
+                    if event["kind"] as? String == "promptSpoken" {
+                        texts.append("\(event["stepPath"] as? String ?? "?") \(event["text"] as? String ?? "?")")
+                    }
+                }
+            }
+            let output = try await run
+            #expect(output.status == 0, "run \(index): \(output.standardError)\n\(daemon.output.suffix(4000))")
+            let summary = try RunFiles.lastLine(of: output.standardOutput)
+            let directory = URL(fileURLWithPath: try #require(summary["runDirectory"] as? String))
+            let promptsFile = directory.appendingPathComponent("prompts.json")
+            let records = FileManager.default.fileExists(atPath: promptsFile.path)
+                ? try #require(try RunFiles.json(promptsFile) as? [[String: Any]], "run \(index): prompts.json is not an array")
+                : []
+            let recorded = records.map { "\($0["stepPath"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
+            runs.append(Heard(events: announced, file: recorded))
+        }
+        let expected = ["Voiced/walking Walk now.", "Voiced/walking One.", "Voiced/walking Two."]
+        for (index, heard) in runs.enumerated() {
+            #expect(heard.events == expected, "run \(index + 1): \(heard)\n\(daemon.output.suffix(4000))")
+            #expect(heard.file == expected, "run \(index + 1): \(heard)")
+        }
+        #expect(daemon.ended == nil, "activetaskd ended:\n\(daemon.output.suffix(4000))")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(4000))")
+    }
+}
