@@ -52,6 +52,7 @@ extension TaskSession {
         }
         results = ResultHistory(resuming: manifest.results, at: task.identifiers(along: current))
         machine.restoreHands(from: manifest.results)
+        machine.restoreSettings(cohorts: manifest.cohorts, fullInstructions: manifest.fullInstructions)
         shownPaths = manifest.history
         prompts = manifest.prompts
         startDate = manifest.startDate

@@ -14,6 +14,8 @@ extension TaskSession {
             results: results.taskResult(includingOpenSections: true),
             status: state == .saved ? .saved : .running, currentStepPath: machine.navigator.currentStepPath,
             history: shownPaths, controllers: [], prompts: prompts)
+        manifest.cohorts = machine.navigator.cohorts.sorted()
+        manifest.fullInstructions = machine.navigator.showsFullInstructions
         for key in machine.actions.order {
             guard let entry = controllers[key] else { continue }
             let status = await entry.controller.status

@@ -46,13 +46,11 @@ struct HandTaskTests {
                  sectionTitle: nil, startPrompt: "Tap the buttons with your %@ hand", tapping: true),
     ]
 
-    /// The daemon with MotorControl's tapping step as an active step (its timer started by
-    /// the front end at the first tap, its section's motion recorded over it), as a deployment
-    /// configures it (docs/task-format.md, "Type registry and aliases").
+    /// The daemon as installed: MotorControl's tapping step is an active step out of the box
+    /// (its timer started by the front end at the first tap, its section's motion recorded over
+    /// it; docs/task-format.md, "Type registry and aliases").
     static func start(_ fixture: DaemonFixture) async throws -> DaemonProcess {
-        let config = fixture.directory.appendingPathComponent("activetaskd.json")
-        try #"{"typeAliases": {"tapping": "active", "handInstruction": "instruction"}}"#.write(to: config, atomically: true, encoding: .utf8)
-        return try await fixture.start(fixture.arguments() + ["--config", config.path])
+        try await fixture.start()
     }
 
     static let cases: [(HandTask, String)] = tasks.flatMap { task in ["left", "right", "both"].map { (task, $0) } }

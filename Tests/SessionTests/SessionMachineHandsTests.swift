@@ -42,7 +42,8 @@ struct SessionMachineHandsTests {
         Row(answer: "both", seed: 1, order: coinOrder(seed: 1)),
         Row(answer: "both", seed: 2, order: coinOrder(seed: 2)),
         Row(answer: "both", seed: 3, order: coinOrder(seed: 3)),
-        Row(answer: nil, seed: 1, order: nil),
+        // MotorControl's hand selection is a required question: no answer stays on the step.
+        Row(answer: nil, seed: 1, order: nil, refused: true),
         Row(answer: "sideways", seed: 1, order: nil, refused: true),
         Row(answer: 3, seed: 1, order: nil, refused: true),
     ])

@@ -236,4 +236,31 @@ struct SessionNavigationTests {
         let intro = (result["stepHistory"] as? [[String: Any]] ?? []).first
         #expect(intro?["type"] as? String == "answer" && intro?["value"] as? String == "hello")
     }
+
+    @Test("a resumed run goes on with the cohorts and instructions mode it was saved with")
+    func resumeKeepsCohortsAndInstructionsMode() async throws {
+        let scratch = SessionTestEnvironment.scratch("cohorts-task")
+        let path = try SessionTasks.write(SessionTasks.navigation, name: "Nav", in: scratch)
+        let harness = try await SessionHarness.make(taskPath: path, name: "cohorts") { settings in
+            settings.cohorts = ["b", "a"]
+            settings.showsFullInstructions = false
+        }
+        let driver = SessionDriver(harness.session)
+        try await harness.session.start()
+        _ = await driver.nextStep()
+        try await harness.session.cancel(save: true)
+        _ = try #require(await driver.finished())
+        await driver.stop()
+
+        // Resumed with the daemon's default settings: the saved ones win.
+        var defaults = harness.settings
+        defaults.cohorts = []
+        defaults.showsFullInstructions = true
+        let resumed = try await TaskSession.resume(harness.session.taskRunUUID, store: harness.store, settings: defaults)
+        #expect(resumed.currentCohorts == ["a", "b"])
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: harness.store.runsDirectory.appendingPathComponent(harness.session.taskRunUUID.uuidString).appendingPathComponent(RunDirectory.manifestName))) as? [String: Any]
+        #expect(manifest?["cohorts"] as? [String] == ["a", "b"])
+        #expect(manifest?["fullInstructions"] as? Bool == false)
+    }
 }

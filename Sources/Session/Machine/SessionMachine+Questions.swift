@@ -54,4 +54,11 @@ extension SessionMachine {
             throw SessionError(.invalidArgument, "The question step \"\(step.identifier)\" does not decode at \(error.codingPath): \(error.reason) Fix the task and load it again.")
         }
     }
+
+    /// A resumed run goes on with the cohorts and instructions mode its manifest saved; a
+    /// manifest without them keeps the session's settings.
+    mutating func restoreSettings(cohorts: [String]?, fullInstructions: Bool?) {
+        if let cohorts { navigator.cohorts = Set(cohorts) }
+        if let fullInstructions { navigator.showsFullInstructions = fullInstructions }
+    }
 }

@@ -91,6 +91,11 @@ public struct RunManifest: Codable, Sendable {
     public var collectedDate: Date?
     /// What recovery or retention did to the run, one sentence each.
     public var notes: [String]
+    /// The participant's cohorts as the manifest was written (`run.start`'s, changed by survey
+    /// rules), sorted; a resumed run goes on with them. Nil in manifests written before them.
+    public var cohorts: [String]?
+    /// False when the run shows abbreviated instructions (`run.start`'s `fullInstructions`).
+    public var fullInstructions: Bool?
 
     public init(taskRunUUID: UUID, taskIdentifier: String, startDate: Date, results: TaskResult,
                 status: RunStatus = .running, finishReason: FinishReason? = nil, currentStepPath: String? = nil,
@@ -112,7 +117,7 @@ public struct RunManifest: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case format, taskRunUUID, taskIdentifier, status, finishReason, startDate, updatedDate, currentStepPath
-        case history, results, controllers, prompts, archive, collectedDate, notes
+        case history, results, controllers, prompts, archive, collectedDate, notes, cohorts, fullInstructions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -137,5 +142,7 @@ public struct RunManifest: Codable, Sendable {
         archive = try container.decodeIfPresent(String.self, forKey: .archive)
         collectedDate = try container.decodeIfPresent(Date.self, forKey: .collectedDate)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        cohorts = try container.decodeIfPresent([String].self, forKey: .cohorts)
+        fullInstructions = try container.decodeIfPresent(Bool.self, forKey: .fullInstructions)
     }
 }

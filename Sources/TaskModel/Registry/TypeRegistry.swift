@@ -20,7 +20,16 @@ public struct TypeRegistry: Sendable {
         "assessment", "motionTask", "audioRecorderTask", "motorControlTask", "crf",
     ]
 
-    /// The built-in registry: SageResearch's step types, task types and async actions.
+    /// MotorControl's step types of the corpus, as its own factory decodes them: the hand
+    /// instruction is an instruction step, the tapping step an active step (its timer starts
+    /// when the front end says so, at the first tap, as MotorControl's does). `handSelection`
+    /// is a question step (docs/task-format.md, "Hands").
+    public static let motorControlStepKinds: [String: StepKind] = [
+        "handInstruction": .instruction,
+        "tapping": .active,
+    ]
+
+    /// The built-in registry: SageResearch's and MotorControl's step types, task types and async actions.
     public static let standard = TypeRegistry()
 
     private var stepKinds: [String: StepKind]
@@ -33,6 +42,9 @@ public struct TypeRegistry: Sendable {
         stepKinds = [:]
         for kind in StepKind.allCases where kind != .ui {
             stepKinds[kind.rawValue] = kind
+        }
+        for (name, kind) in Self.motorControlStepKinds {
+            stepKinds[name] = kind
         }
         taskTypes = Self.standardTaskTypes
         asyncActionDecoders = [
