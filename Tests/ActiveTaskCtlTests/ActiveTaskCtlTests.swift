@@ -39,9 +39,9 @@ import Testing
     @Test func typeAliasesComeFromATable() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let task = try scratch.write("task.json", #"{"identifier": "t", "type": "studyTask", "steps": [{"identifier": "tap", "type": "tapping", "duration": "long"}]}"#)
-        let aliases = try scratch.write("aliases.json", #"{"typeAliases": {"studyTask": "assessment", "tapping": "active"}}"#)
-        // Unaliased, "tapping" is a pass-through UI step and its odd duration is the front end's business.
+        let task = try scratch.write("task.json", #"{"identifier": "t", "type": "studyTask", "steps": [{"identifier": "tap", "type": "studyTapping", "duration": "long"}]}"#)
+        let aliases = try scratch.write("aliases.json", #"{"typeAliases": {"studyTask": "assessment", "studyTapping": "active"}}"#)
+        // Unaliased, "studyTapping" is a pass-through UI step and its odd duration is the front end's business.
         #expect(try await CommandRunner.run(["validate", task]).status == 0)
         let result = try await CommandRunner.run(["validate", "--type-aliases", aliases, task])
         #expect(result == .init(status: 1, standardOutput: "\(task): steps[0].duration: Wrong type: expected a number but found a string.\n", standardError: ""))

@@ -11,28 +11,8 @@ import ZIPFoundation
 /// markers), plus abandon and the result-ready event (docs/session.md).
 @Suite("activetaskd: SageResearch's navigation tests as scenarios over the socket")
 struct SageTaskControllerScenarioTests {
-    /// The tree of TaskControllerTests and StepControllerTests (`test_stepTo` walks it forward).
-    static let tree = #"""
-    {"identifier": "test", "type": "assessment",
-     "progressMarkers": ["step1", "step2", "step3", "step4", "step5", "step6", "step7"],
-     "steps": [
-        {"identifier": "introduction", "type": "instruction"},
-        {"identifier": "step1", "type": "instruction"},
-        {"identifier": "step2", "type": "instruction"},
-        {"identifier": "step3", "type": "instruction"},
-        {"identifier": "step4", "type": "section", "steps": [
-            {"identifier": "stepA", "type": "instruction"}, {"identifier": "stepB", "type": "instruction"},
-            {"identifier": "stepC", "type": "instruction"}]},
-        {"identifier": "step5", "type": "section", "steps": [
-            {"identifier": "stepX", "type": "instruction"}, {"identifier": "stepY", "type": "instruction"},
-            {"identifier": "stepZ", "type": "instruction"}]},
-        {"identifier": "step6", "type": "section", "steps": [
-            {"identifier": "stepA", "type": "instruction"}, {"identifier": "stepB", "type": "instruction"},
-            {"identifier": "stepC", "type": "instruction"}]},
-        {"identifier": "step7", "type": "instruction"},
-        {"identifier": "completion", "type": "completion"}
-    ]}
-    """#
+    /// The tree of TaskControllerTests and StepControllerTests.
+    static let tree = SageTestTrees.taskController
 
     enum Command: Sendable {
         case forward

@@ -134,8 +134,9 @@ struct CorpusDecodingTests {
         let overview = task.steps[0]
         #expect(overview.properties["icons"] == .array([.object(["icon": .string("FlatSurface"), "title": .string("A FLAT SURFACE")])]))
         #expect(overview.properties["permissions"]?.arrayValue?.first?["optional"] == .bool(true))
+        // MotorControl's tapping step is built in as an active step (its factory's type).
         let tapping = try #require(task.steps[5].container?.steps.first)
-        #expect(tapping.kind == .ui)
+        #expect(tapping.kind == .active)
         #expect(tapping.properties["duration"] == .integer(30))
         // A custom section type keeps its async actions verbatim for the front end.
         let (heart, _) = try TaskLoader().loadTask(path: Fixtures.path("CardiorespiratoryFitness-iOS/CRFHeartRate/CRFHeartRate/HeartRate_Measurement.json"))

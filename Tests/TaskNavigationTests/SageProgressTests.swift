@@ -1,33 +1,13 @@
 import Testing
+import TestSupport
 import TaskModel
 import TaskNavigation
 
 /// SageResearch's StepControllerTests `testProgress_*` as a table: the navigator walks forward
 /// to the step as the tests' `test_stepTo` does and reports its progress.
 @Suite struct SageProgressTests {
-    /// The tree of TaskControllerTests and StepControllerTests: four steps, three sections, step7
-    /// and a completion step, with the markers step1…step7 at the task level only.
-    static let tree = #"""
-    {"identifier": "test", "type": "assessment",
-     "progressMarkers": ["step1", "step2", "step3", "step4", "step5", "step6", "step7"],
-     "steps": [
-        {"identifier": "introduction", "type": "instruction"},
-        {"identifier": "step1", "type": "instruction"},
-        {"identifier": "step2", "type": "instruction"},
-        {"identifier": "step3", "type": "instruction"},
-        {"identifier": "step4", "type": "section", "steps": [
-            {"identifier": "stepA", "type": "instruction"}, {"identifier": "stepB", "type": "instruction"},
-            {"identifier": "stepC", "type": "instruction"}]},
-        {"identifier": "step5", "type": "section", "steps": [
-            {"identifier": "stepX", "type": "instruction"}, {"identifier": "stepY", "type": "instruction"},
-            {"identifier": "stepZ", "type": "instruction"}]},
-        {"identifier": "step6", "type": "section", "steps": [
-            {"identifier": "stepA", "type": "instruction"}, {"identifier": "stepB", "type": "instruction"},
-            {"identifier": "stepC", "type": "instruction"}]},
-        {"identifier": "step7", "type": "instruction"},
-        {"identifier": "completion", "type": "completion"}
-    ]}
-    """#
+    /// The tree of TaskControllerTests and StepControllerTests.
+    static let tree = SageTestTrees.taskController
 
     static let flat = #"""
     {"identifier": "test", "type": "assessment", "steps": [
