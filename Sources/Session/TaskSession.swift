@@ -40,6 +40,9 @@ public actor TaskSession {
     public nonisolated var currentCohorts: Set<String> { publishedCohorts.withLock { $0 } }
     private let publishedCohorts = Mutex(Set<String>())
     let settings: SessionSettings
+    /// The voice's notices, subscribed as the session is made: a daemon starts a run before
+    /// `run()` gets its turn, and a voice keeps no events for subscribers that come later.
+    private let voiceNotices: AsyncStream<VoiceNotice>?
     let store: RunStore
     let run: RunDirectory
     var logger: Logger
@@ -100,6 +103,7 @@ public actor TaskSession {
         self.store = store
         self.run = run
         self.settings = settings
+        voiceNotices = settings.voice?.notices()
         taskRunUUID = run.taskRunUUID
         events = SessionEventHub(capacity: settings.eventCapacity)
         machine = SessionMachine(
@@ -121,10 +125,7 @@ public actor TaskSession {
     /// Cancelling it interrupts the run (controllers stopped, files kept, run marked interrupted).
     public nonisolated func run() async {
         await withDiscardingTaskGroup { group in
-            if let voice = settings.voice {
-                // Subscribed here, before any step is shown: a voice keeps no events for
-                // subscribers that come later.
-                let notices = voice.notices()
+            if let notices = voiceNotices {
                 group.addTask { [weak self] in
                     for await notice in notices { await self?.voiceNotice(notice) }
                 }

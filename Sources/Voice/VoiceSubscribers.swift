@@ -13,10 +13,15 @@ final class VoiceSubscribers: Sendable {
 
     private let state = Mutex(State())
 
+    /// The events a subscriber that does not read keeps, newest first.
+    static let bufferLimit = 256
+
     /// A new stream of the events from now on, each passed through `transform` (nil drops it).
     /// The stream ends with `finishAll()`; a subscriber that stops listening is removed.
     func subscribe<Element: Sendable>(_ transform: @escaping @Sendable (VoiceEvent) -> Element?) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream<Element>.makeStream()
+        // Bounded: a subscriber that never reads (a session made and dropped before it ran)
+        // holds a few events, never a growing backlog.
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(Self.bufferLimit))
         let id: UInt64? = state.withLock { state in
             guard !state.finished else { return nil }
             let id = state.nextID

@@ -30,9 +30,11 @@ import Testing
     static let cases: [Case] = [
         Case(file: "CustomDecoding", value: 5, steps: ["foo/step1", "foo/step2"], progress: ["1/2", "2/2"]),
         // No `value`: 0. The section reuses the identifiers step1 and step2, which sections allow.
+        // Inside the section, whose own progress is only estimated, SageResearch shows the
+        // task's progress of the section step (3 of 3), as `RSDStepViewModel.progress()` does.
         Case(file: "CustomNavigator", value: 0,
              steps: ["foo/step1", "foo/step2", "foo/step3/step1", "foo/step3/step2"],
-             progress: ["1/3", "2/3", "1/2", "2/2"]),
+             progress: ["1/3", "2/3", "3/3", "3/3"]),
     ]
 
     @Test(arguments: cases)
