@@ -434,9 +434,10 @@ def main():
         return summary()
     with tempfile.TemporaryDirectory() as directory:
         path = os.path.join(directory, "control.sock")
-        # One simulated second per 50 ms, slower under a sanitizer (ACTIVETASK_TEST_TIME_SCALE):
-        # a 3 s step is over in 0.15 s, before a slowed client pauses its timer.
-        tick = 0.05 * float(os.environ.get("ACTIVETASK_TEST_TIME_SCALE", "1"))
+        # One simulated second per 250 ms, slower under a sanitizer (ACTIVETASK_TEST_TIME_SCALE):
+        # the 3 s step lasts 0.75 s, long enough for a client slowed by the other suites of its
+        # pass to pause the timer it saw start (at 50 ms a tick, a fresh clone's first pass missed).
+        tick = 0.25 * float(os.environ.get("ACTIVETASK_TEST_TIME_SCALE", "1"))
         server = subprocess.Popen([args.server, "--socket", path, "--data-dir", directory, "--tick", str(tick)],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         try:
