@@ -9,10 +9,13 @@
 ///   make a device look fast; a device that answers every read at once (a file-backed PCM that is
 ///   not paced) is caught within about `b` frames.
 /// - too slow, once `s` seconds have passed since the first delivery: fewer than
-///   `rate × (1 − t) × elapsed − b` frames since the first delivery, twice in a row. Frames a
-///   starved reader has not read yet sit in the device's buffer (within `b`); a longer stall is an
-///   overrun whose lost stretch the recorder counts as delivered (`delivered(_:at:)` with the gap's
-///   frames), and a single late check is forgiven by the second.
+///   `rate × ((1 − t) × elapsed − lag) − b` frames since the first delivery, twice in a row. Frames
+///   a starved reader has not read yet sit in the device's buffer (within `b`); a longer stall is
+///   an overrun whose lost stretch the recorder counts as delivered (`delivered(_:at:)` with the
+///   gap's frames), and a single late check is forgiven by the second. `lag` (2 s) is what a sound
+///   server may hold back and then deliver in a burst (PulseAudio's and PipeWire's ALSA plugins
+///   under load): a device at a wrong rate falls behind without end and passes it, a bursty one
+///   does not. A device 4× too slow is caught after about 3.3 s, one 20 % too slow after about 21 s.
 public struct DeliveryRateCheck: Sendable, Hashable {
     /// How the delivery compares with the nominal rate.
     public enum Verdict: Sendable, Hashable {
@@ -30,6 +33,8 @@ public struct DeliveryRateCheck: Sendable, Hashable {
     public let settlingSeconds: Double
     /// Frames a device may deliver at once beyond the rate (its buffer and one transfer).
     public let slackFrames: Int
+    /// Seconds of frames a device may fall behind and catch up later before it counts as slow.
+    public let lagAllowanceSeconds: Double
 
     private var requested: Double?
     private var firstDelivery: Double?
@@ -37,8 +42,10 @@ public struct DeliveryRateCheck: Sendable, Hashable {
     public private(set) var frames = 0
     private var slowChecks = 0
 
-    public init(nominalRate: Double, slackFrames: Int, tolerance: Double = 0.1, settlingSeconds: Double = 1) {
+    public init(nominalRate: Double, slackFrames: Int, tolerance: Double = 0.1, settlingSeconds: Double = 1,
+                lagAllowanceSeconds: Double = 2) {
         self.nominalRate = nominalRate
+        self.lagAllowanceSeconds = max(lagAllowanceSeconds, 0)
         self.slackFrames = max(slackFrames, 0)
         self.tolerance = tolerance
         self.settlingSeconds = settlingSeconds
@@ -64,7 +71,7 @@ public struct DeliveryRateCheck: Sendable, Hashable {
         }
         let sinceFirst = now - first
         guard sinceFirst >= settlingSeconds else { return .keepsTime }
-        if Double(frames) < nominalRate * (1 - tolerance) * sinceFirst - slack {
+        if Double(frames) < nominalRate * ((1 - tolerance) * sinceFirst - lagAllowanceSeconds) - slack {
             slowChecks += 1
             if slowChecks >= 2 {
                 return .tooSlow(frames: frames, seconds: sinceFirst, ratio: Self.ratio(frames, sinceFirst, nominalRate))

@@ -41,7 +41,13 @@ struct DeviceRateTests {
         RuleCase(name: "5 % fast", stretches: [Stretch(count: 21, interval: 0.2, seconds: 5)], expected: "ok"),
         RuleCase(name: "5 % slow", stretches: [Stretch(count: 19, interval: 0.2, seconds: 5)], expected: "ok"),
         RuleCase(name: "20 % fast", stretches: [Stretch(count: 12, interval: 0.1, seconds: 5)], expected: "fast"),
-        RuleCase(name: "20 % slow", stretches: [Stretch(count: 8, interval: 0.1, seconds: 5)], expected: "slow"),
+        // A wrong rate falls behind without end: 20 % slow is past the 2 s lag allowance after about 21 s.
+        RuleCase(name: "20 % slow", stretches: [Stretch(count: 8, interval: 0.1, seconds: 30)], expected: "slow"),
+        // A sound server that holds back 1.5 s and then delivers it in a burst keeps time.
+        RuleCase(name: "a server's burst after 1.5 s held back", stretches: [Stretch(count: 10, interval: 0.1, seconds: 1),
+                                                                              Stretch(count: 0, interval: 1.5, seconds: 1.5),
+                                                                              Stretch(count: 150, interval: 0.01, seconds: 0.01),
+                                                                              Stretch(count: 10, interval: 0.1, seconds: 5)], expected: "ok"),
         RuleCase(name: "unpaced: every read at once", stretches: [Stretch(count: 10, interval: 0.0001, seconds: 0.01)], expected: "fast"),
         RuleCase(name: "four times too slow", stretches: [Stretch(count: 10, interval: 0.4, seconds: 5)], expected: "slow"),
         // Scheduling jitter: reads that come in bursts (a starved reader catching up from the

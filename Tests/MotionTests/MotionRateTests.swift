@@ -17,17 +17,17 @@ struct MotionRateTests {
         }
     }
 
-    /// Records 3 s at 104 Hz from a device dated `period` ns apart, delivering `scansPerChunk`
+    /// Records `duration` s (3 by default) at 104 Hz from a device dated `period` ns apart, delivering `scansPerChunk`
     /// scans every `delay` ms; returns the exit status, the
     /// last JSON object printed and the accelerometer samples written.
     static func record(
-        period: Int64, count: Int, scansPerChunk: Int, delay: Int, name: String
+        period: Int64, count: Int, scansPerChunk: Int, delay: Int, name: String, duration: Int = 3
     ) async throws -> (status: Int32, result: [String: Any]?, samples: Int, stderr: String) {
         var testbed = UmockdevTestbed()
         let device = UmockdevRecordTests.combinedIMU()
         testbed.add(device, scans: scans(count: count, period: period, device: device), scansPerChunk: scansPerChunk, delay: delay)
         let file = testbed.path("\(name).json")
-        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 3 --output \(file)")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration \(duration) --output \(file)")
         let records = (try? UmockdevTestbed.records(at: file)) ?? []
         let samples = records.filter { $0["sensorType"] as? String == "accelerometer" }.count
         return (output.status, UmockdevTestbed.lastJSONObject(in: output.stdout), samples, output.stderr)
@@ -47,15 +47,17 @@ struct MotionRateTests {
     }
 
     /// Dated four periods apart (a step too short to be an overrun's gap) and delivered at that
-    /// pace too: 2 scans every 77 ms.
+    /// pace too: 2 scans every 77 ms, for 6 s (the rule allows a device 2 s of lag, so a 4× slow
+    /// one is caught after about 3.4 s).
     @Test("Scans delivered and dated four times slower than the set rate fail the recorder as too slow after the settling second")
     func farSlower() async throws {
         let (status, result, samples, stderr) = try await Self.record(
-            period: UmockdevRecordTests.period104 * 4, count: 100, scansPerChunk: 2, delay: 77, name: "slow")
+            period: UmockdevRecordTests.period104 * 4, count: 200, scansPerChunk: 2, delay: 77, name: "slow", duration: 6)
         #expect(status == 1, "\(stderr)")
         let error = try #require(result, "\(stderr)")
         #expect(error["identifier"] as? String == "slow_error")
         #expect((error["errorDescription"] as? String)?.contains("slower than the clock") == true, "\(error)")
-        #expect(samples < 100, "\(samples) samples written")
+        // Stopped well before the 6 s (about 156 scans at this pace) were over.
+        #expect(samples < 130, "\(samples) samples written")
     }
 }
