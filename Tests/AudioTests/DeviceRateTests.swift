@@ -71,7 +71,7 @@ struct DeviceRateTests {
 
     @Test("Frames against the clock: within ±10 % keeps time, beyond it is too fast or too slow", arguments: ruleCases)
     func rule(_ testCase: RuleCase) {
-        var check = DeliveryRateCheck(nominalRate: 100, slackFrames: 10)
+        var check = DeliveryRateCheck(nominalRate: 100, slackFrames: 10, lagAllowanceSeconds: 2)
         check.begin(at: 0)
         var now = 0.0
         var first = "ok"
@@ -144,7 +144,8 @@ struct DeviceRateTests {
         }
     }
 
-    @Test("A capture PCM that answers every read at once fails the microphone as too fast, within a fraction of a second of audio")
+    @Test("A capture PCM that answers every read at once fails the microphone as too fast, within a fraction of a second of audio",
+          .enabled(if: TestTiming.scale == 1, "Under a sanitizer the reader itself is slowed below the device's rate"))
     func farFaster() async throws {
         let directory = AudioTestEnvironment.scratch("rate-fast")
         let input = directory.appendingPathComponent("in.raw")
@@ -166,7 +167,8 @@ struct DeviceRateTests {
         _ = try? await microphone.stop()
     }
 
-    @Test("A capture PCM delivering a quarter of its rate fails the microphone as too slow after the settling second")
+    @Test("A capture PCM delivering a quarter of its rate fails the microphone as too slow after the settling second",
+          .disabled("The recorders judge only speed for now (DeliveryRateCheck.lagAllowanceSeconds); QC reports a slow rate"))
     func farSlower() async throws {
         let directory = AudioTestEnvironment.scratch("rate-slow")
         let fifo = directory.appendingPathComponent("slow.fifo").path

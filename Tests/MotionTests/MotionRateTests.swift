@@ -49,7 +49,8 @@ struct MotionRateTests {
     /// Dated four periods apart (a step too short to be an overrun's gap) and delivered at that
     /// pace too: 2 scans every 77 ms, for 6 s (the rule allows a device 2 s of lag, so a 4× slow
     /// one is caught after about 3.4 s).
-    @Test("Scans delivered and dated four times slower than the set rate fail the recorder as too slow after the settling second")
+    @Test("Scans delivered and dated four times slower than the set rate fail the recorder as too slow after the settling second",
+          .disabled("The recorders judge only speed for now (DeliveryRateCheck.lagAllowanceSeconds); QC reports a slow rate"))
     func farSlower() async throws {
         let (status, result, samples, stderr) = try await Self.record(
             period: UmockdevRecordTests.period104 * 4, count: 200, scansPerChunk: 2, delay: 77, name: "slow", duration: 6)
