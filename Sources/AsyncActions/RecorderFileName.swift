@@ -53,14 +53,14 @@ public enum RecorderFileName {
     }
 
     /// `name` + `.extension` when that is free; else `name-XXXX.extension` with the first free
-    /// four-digit upper-case hexadecimal counter from 0001 (MobilePassiveData takes the first
+    /// four-digit decimal counter from 0001 (docs/async-actions.md; MobilePassiveData takes the first
     /// four characters of a new UUID; a counter keeps runs reproducible).
     public static func unique(name: String, fileExtension: String, taken: Set<String>) -> String {
         let plain = "\(name).\(fileExtension)"
         if !reserved.contains(name), !taken.contains(plain) { return plain }
         var counter = 1
         while true {
-            let candidate = "\(name)-\(String(format: "%04X", counter)).\(fileExtension)"
+            let candidate = "\(name)-\(String(format: "%04d", counter)).\(fileExtension)"
             if !taken.contains(candidate) { return candidate }
             counter += 1
         }
