@@ -366,6 +366,13 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        // The custom task type the navigation, session and daemon tests share (docs/custom-tasks.md).
+        .target(
+            name: "ThresholdTask",
+            dependencies: ["TaskModel", "TaskNavigation"],
+            path: "Tests/ThresholdTask",
+            swiftSettings: strict
+        ),
         // The async-action conformance suite every controller is run against.
         .target(
             name: "RecorderConformance",
@@ -431,7 +438,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskNavigationTests",
-            dependencies: ["TaskNavigation", "TaskModel", "TestSupport"],
+            dependencies: ["TaskNavigation", "TaskModel", "TestSupport", "ThresholdTask"],
             swiftSettings: strict
         ),
         // Drives the built activetaskctl as a subprocess.
@@ -482,7 +489,7 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
+                "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer", "ThresholdTask",
                 "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -544,7 +551,7 @@ let package = Package(
         // An embedder's daemon: ActiveTaskDaemon.run with a custom task type (docs/custom-tasks.md).
         .executableTarget(
             name: "custom-task-daemon",
-            dependencies: ["Daemon", "TaskModel", "TaskNavigation"],
+            dependencies: ["Daemon", "TaskModel", "ThresholdTask"],
             path: "Tests/CustomTaskDaemon",
             swiftSettings: strict
         ),

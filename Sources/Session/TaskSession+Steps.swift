@@ -54,7 +54,7 @@ extension TaskSession {
     @discardableResult
     func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
         var allowed = ["forward", "cancel", "abandon"]
-        if machine.navigator.history.count > 1, step.kind != .completion, !machine.hides("goBackward", on: step) { allowed.append("back") }
+        if machine.navigator.hasStepBefore, step.kind != .completion, !machine.hides("goBackward", on: step) { allowed.append("back") }
         if !machine.hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
         if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
         return events.publish(.stepShown(StepShown(

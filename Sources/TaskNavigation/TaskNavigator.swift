@@ -100,9 +100,12 @@ public struct TaskNavigator: Sendable {
         self.runningAsyncActions = runningAsyncActions
     }
 
-    /// True when a step was shown before the current one, so going back has somewhere to go
-    /// (SageResearch's `hasStepBefore`).
-    public var hasStepBefore: Bool { currentLocation != nil && history.count > 1 }
+    /// True when going back from the current step has somewhere to go: the step navigator
+    /// names a step before it (SageResearch's `hasStepBefore`; a custom navigator may refuse).
+    public var hasStepBefore: Bool {
+        guard let current = currentLocation else { return false }
+        return stepNavigator.step(before: current, in: context) != nil
+    }
 
     /// True when going forward from the current step without a skip target shows another step
     /// rather than ending the task (SageResearch's `hasStepAfter`, which peeks at the next step).

@@ -8,32 +8,7 @@ import Session
 import TaskModel
 import TaskNavigation
 import Testing
-
-/// A custom task type whose navigator reads its decoded `value`: above 3 it skips the step
-/// `b`, and it shows no progress markers (docs/custom-tasks.md).
-private struct ThresholdTask: StepNavigatorProviding {
-    var value: Int
-
-    private enum CodingKeys: String, CodingKey { case value }
-
-    init(from decoder: any Decoder) throws {
-        value = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .value) ?? 0
-    }
-
-    func stepNavigator(for task: TaskDefinition) -> any StepNavigator { Navigator(value: value) }
-
-    struct Navigator: StepNavigator {
-        var value: Int
-
-        func step(after location: StepLocation, skipToIdentifier: String?, in context: NavigationContext) throws(NavigationError) -> StepLocation? {
-            let next = try context.conditional.step(after: location, skipToIdentifier: skipToIdentifier)
-            guard value > 3, let next, context.task.step(at: next)?.identifier == "b" else { return next }
-            return try context.conditional.step(after: next, skipToIdentifier: nil)
-        }
-
-        func progressMarkers(in context: NavigationContext) -> [String]? { nil }
-    }
-}
+import ThresholdTask
 
 /// A task session driven by a custom task type's own navigator: forward, back and progress.
 @Suite("Custom task sessions")

@@ -1,37 +1,8 @@
 import Foundation
 import Testing
 import TaskModel
+import ThresholdTask
 @testable import TaskNavigation
-
-/// A custom task type with its own navigator: it decodes `value` (0 when absent) and skips the
-/// step `b` when `value` is above 3. (The migration guide's own `MyCustomTask` adds no rule;
-/// examples/custom-task ports it as written.)
-private struct ThresholdTask: StepNavigatorProviding {
-    var value: Int
-
-    private enum CodingKeys: String, CodingKey { case value }
-
-    init(from decoder: any Decoder) throws {
-        value = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .value) ?? 0
-    }
-
-    func stepNavigator(for task: TaskDefinition) -> any StepNavigator {
-        ThresholdNavigator(value: value)
-    }
-}
-
-/// The conditional navigation, without `b` when `value` > 3 and without progress markers.
-private struct ThresholdNavigator: StepNavigator {
-    var value: Int
-
-    func step(after location: StepLocation, skipToIdentifier: String?, in context: NavigationContext) throws(NavigationError) -> StepLocation? {
-        let next = try context.conditional.step(after: location, skipToIdentifier: skipToIdentifier)
-        guard value > 3, let next, context.task.step(at: next)?.identifier == "b" else { return next }
-        return try context.conditional.step(after: next, skipToIdentifier: nil)
-    }
-
-    func progressMarkers(in context: NavigationContext) -> [String]? { nil }
-}
 
 /// A navigator that never goes back.
 private struct ForwardOnlyNavigator: StepNavigator {
@@ -88,7 +59,7 @@ private struct ForwardOnlyNavigator: StepNavigator {
     @Test(arguments: cases)
     func navigatesWithTheTasksNavigator(_ test: Case) throws {
         let task = try Self.task(value: test.value, type: test.type)
-        #expect((task.stepNavigator is ThresholdNavigator) == (test.type == "thresholdTask"))
+        #expect((task.stepNavigator is ThresholdTask.Navigator) == (test.type == "thresholdTask"))
         var navigator = TaskNavigator(task: task)
         var paths: [String] = []
         var progress: [StepProgress?] = []
@@ -103,8 +74,10 @@ private struct ForwardOnlyNavigator: StepNavigator {
 
         var walker = TaskNavigator(task: task)
         _ = try walker.start()
+        #expect(!walker.hasStepBefore)
         _ = try walker.goForward()
         _ = try walker.goForward()
+        #expect(walker.hasStepBefore)
         let back = try walker.goBack()
         #expect(back.direction == .backward)
         #expect(walker.currentStepPath == test.backFromThird)
@@ -117,6 +90,7 @@ private struct ForwardOnlyNavigator: StepNavigator {
         var navigator = TaskNavigator(task: task, stepNavigator: ForwardOnlyNavigator())
         _ = try navigator.start()
         _ = try navigator.goForward()
+        #expect(!navigator.hasStepBefore, "a navigator that refuses back leaves no step before")
         #expect(throws: NavigationError.atFirstStep) { try navigator.goBack() }
         #expect(navigator.currentStepPath == "t/b")
         // Its other answers are the conditional navigator's: markers included.

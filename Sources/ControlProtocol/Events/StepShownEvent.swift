@@ -19,7 +19,8 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     public var previousResult: JSONValue?
     /// The participant's cohorts as the step is shown (`run.start`'s, changed by survey rules), sorted.
     public var cohorts: [String]?
-    /// True when a step was shown before this one (SageResearch's `hasStepBefore`).
+    /// True when going back has a step to return to (SageResearch's `hasStepBefore`; a custom
+    /// navigator may refuse back).
     public var hasStepBefore: Bool?
     /// True when going forward shows another step rather than ending the task (SageResearch's
     /// `hasStepAfter`): false on the last step, a front end labels its button "Done".
