@@ -33,8 +33,8 @@ extension TaskSession {
             guard var ended = results.currentResult(for: identifiers)?.result as? BaseResult else { return }
             ended.endDate = Date()
             try? results.setResult(ended, forStep: identifiers)
-        case .moveSections(let exited, let entered, let direction):
-            moveSections(exited: exited, entered: entered, direction: direction)
+        case .moveSections(let exited, let entered, let direction, let resume):
+            moveSections(exited: exited, entered: entered, direction: direction, resume: resume)
         case .showStep(let location, let direction):
             await showStep(at: location, direction: direction)
         case .createActions(let references, let location):

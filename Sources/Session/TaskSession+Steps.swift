@@ -9,7 +9,8 @@ extension TaskSession {
     // MARK: Moves
 
     /// Sections and subtasks left close their results; those entered open theirs.
-    func moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection) {
+    /// `resume` false: a forward command's jump back starts the visited sections anew.
+    func moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection, resume: Bool = true) {
         let now = Date()
         let direction = PathMarker.Direction(rawValue: direction.rawValue) ?? .forward
         for container in exited {
@@ -19,7 +20,7 @@ extension TaskSession {
         for container in entered {
             // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
             let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
-            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind)
+            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind, resume: resume)
         }
     }
 

@@ -13,6 +13,9 @@ import TaskModel
         /// An async result for the owner at this path.
         case async(String, owner: String)
         case leave(String)
+        /// A forward command's jump back to the step at this path in a visited section: the
+        /// section is entered backward without resuming, then the step shown backward.
+        case jump(String)
         case finish
     }
 
@@ -69,6 +72,11 @@ import TaskModel
                      .show("T/c", .forward)],
              history: "intro@0 A[a1@1] b@2 A[a1@3] c@4", path: "intro A b A c",
              previous: ["T/A/a1": "a1@1"]),
+        Case(name: "a forward command jumping back to a visited section trims the path there and starts a new result",
+             moves: [.show("T/intro", .forward), .show("T/A/a1", .forward), .show("T/b", .forward), .jump("T/A/a1"),
+                     .show("T/c", .forward)],
+             history: "intro@0 A[a1@1] b@2 A[a1@3] c@4", path: "intro A< c",
+             previous: ["T/A/a1": "a1@1"]),
         Case(name: "nested sections end innermost first",
              moves: [.show("T/S/U/x", .forward), .show("T/S/y", .forward), .show("T/z", .forward)],
              history: "S[U[x@0] y@1] z@2", path: "S z"),
@@ -100,6 +108,10 @@ import TaskModel
                 try history.showStep(path: parts, result: result(parts.last!, at: second), direction: direction)
             case .async(let identifier, let owner):
                 history.appendAsyncResult(result(identifier, at: second), ownerPath: owner.split(separator: "/").map(String.init))
+            case .jump(let path):
+                let parts = path.split(separator: "/").map(String.init)
+                try history.enterSection(path: Array(parts.dropLast()), startDate: date, direction: .backward, resume: false)
+                try history.showStep(path: parts, result: result(parts.last!, at: second), direction: .backward)
             case .leave(let path):
                 history.leaveSection(path: path.split(separator: "/").map(String.init), endDate: date)
             case .finish:

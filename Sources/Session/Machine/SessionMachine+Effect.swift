@@ -21,7 +21,7 @@ extension SessionMachine {
         /// The result made when the step at `location` was shown gets its end date.
         case endStepResult(at: StepLocation)
         /// Sections and subtasks left close their results, those entered open theirs.
-        case moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection)
+        case moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection, resume: Bool = true)
         /// The step at `location` becomes the one in the results and the history; running
         /// recorders write a step-change marker.
         case showStep(at: StepLocation, direction: NavigationDirection)

@@ -81,10 +81,11 @@ struct SessionMachine: Sendable {
         if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
             if !backCommand, transition.direction == .backward, !transition.exitedContainers.isEmpty {
                 // A jump back by a forward command leaves its sections forward: their results
-                // enter their parents' histories (docs/runs.md), as only the back command does not.
+                // enter their parents' histories (docs/runs.md), as only the back command does not;
+                // the visited sections it enters start new results, as in SageResearch.
                 effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
                 if !transition.enteredContainers.isEmpty {
-                    effects.append(.moveSections(exited: [], entered: transition.enteredContainers, direction: transition.direction))
+                    effects.append(.moveSections(exited: [], entered: transition.enteredContainers, direction: transition.direction, resume: false))
                 }
             } else {
                 effects.append(.moveSections(exited: transition.exitedContainers, entered: transition.enteredContainers, direction: transition.direction))

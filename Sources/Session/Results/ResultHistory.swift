@@ -140,13 +140,16 @@ public struct ResultHistory: Sendable {
     }
 
     /// Begins the section (or nested task) at `path` when it is not already open, ending any
-    /// open section not on its path. Going `backward` into a section resumes its last result.
+    /// open section not on its path. Going `backward` into a section resumes its last result
+    /// when `resume` is true (the back command); a forward command that jumps back to a visited
+    /// section (`resume` false) trims the path there and starts a new result, as
+    /// RSDTaskViewModel makes a new path component for every forward move into a section.
     public mutating func enterSection(path: [String], startDate: Date, direction: PathMarker.Direction = .forward,
-                                      kind: BranchKind = .section) throws(ResultHistoryError) {
+                                      kind: BranchKind = .section, resume: Bool = true) throws(ResultHistoryError) {
         try check(path, minimumCount: 2)
-        try align(to: Array(path.dropLast()), date: startDate, direction: direction)
+        try align(to: Array(path.dropLast()), date: startDate, direction: direction, resume: resume)
         if branches[open[open.count - 1]].path == path { return }
-        openBranch(path: path, date: startDate, direction: direction, kind: kind)
+        openBranch(path: path, date: startDate, direction: direction, kind: kind, resume: resume)
     }
 
     /// Ends the section at `path` and every section open inside it; their results are final
@@ -239,7 +242,8 @@ public struct ResultHistory: Sendable {
     }
 
     /// Makes the open branches exactly the sections of `parentPath`.
-    private mutating func align(to parentPath: [String], date: Date, direction: PathMarker.Direction) throws(ResultHistoryError) {
+    private mutating func align(to parentPath: [String], date: Date, direction: PathMarker.Direction,
+                                resume: Bool = true) throws(ResultHistoryError) {
         try check(parentPath, minimumCount: 1)
         var common = 1
         while common < open.count, common < parentPath.count,
@@ -248,21 +252,26 @@ public struct ResultHistory: Sendable {
         }
         while open.count > common { closeInnermost(at: date, attach: direction == .forward) }
         for level in common..<parentPath.count {
-            openBranch(path: Array(parentPath.prefix(level + 1)), date: date, direction: direction, kind: .section)
+            openBranch(path: Array(parentPath.prefix(level + 1)), date: date, direction: direction, kind: .section, resume: resume)
         }
     }
 
-    private mutating func openBranch(path: [String], date: Date, direction: PathMarker.Direction, kind: BranchKind) {
+    private mutating func openBranch(path: [String], date: Date, direction: PathMarker.Direction, kind: BranchKind, resume: Bool) {
         let parent = open[open.count - 1]
         let identifier = path[path.count - 1]
         let index: Int
-        if direction == .backward, let earlier = latest[path] {
+        if direction == .backward, resume, let earlier = latest[path] {
             // Going back into a section resumes its result (RSDTaskViewModel keeps the child path).
             trim(parent, from: identifier)
             mark(parent, identifier, direction)
             branches[earlier].endDate = nil
             index = earlier
         } else {
+            if direction == .backward {
+                // A jump back: the path is trimmed to the section, whose visit starts anew.
+                trim(parent, from: identifier)
+                mark(parent, identifier, direction)
+            }
             var branch = Branch(kind: kind, path: path, startDate: date)
             if let earlier = latest[path] {
                 branch.previousResults = branches[earlier].entries.map(materialize)
