@@ -314,7 +314,7 @@ let package = Package(
         // activetaskd: `ActiveTaskDaemon.run` with the built-in types.
         .executableTarget(
             name: "activetaskd",
-            dependencies: ["Daemon"],
+            dependencies: ["Daemon", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -551,7 +551,7 @@ let package = Package(
         // An embedder's daemon: ActiveTaskDaemon.run with a custom task type (docs/custom-tasks.md).
         .executableTarget(
             name: "custom-task-daemon",
-            dependencies: ["Daemon", "TaskModel", "ThresholdTask"],
+            dependencies: ["Daemon", "TaskModel", "ThresholdTask", .product(name: "Logging", package: "swift-log")],
             path: "Tests/CustomTaskDaemon",
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Daemon
+import Logging
 
 /// `activetaskd`: the recording daemon (docs/service.md), the library's entry point with the
 /// built-in types. An embedder's daemon is the same call with its own registry
@@ -6,6 +7,7 @@ import Daemon
 @main
 enum DaemonExecutable {
     static func main() async {
+        LoggingSystem.bootstrap(ActiveTaskDaemon.logHandlerFactory())
         await ActiveTaskDaemon.run(registry: .standard)
     }
 }

@@ -1,4 +1,5 @@
 import Daemon
+import Logging
 import TaskModel
 import ThresholdTask
 
@@ -10,6 +11,7 @@ enum CustomTaskDaemon {
     static func main() async {
         var registry = TypeRegistry()
         registry.registerTaskType("thresholdTask", ThresholdTask.self)
+        LoggingSystem.bootstrap(ActiveTaskDaemon.logHandlerFactory())
         await ActiveTaskDaemon.run(registry: registry)
     }
 }

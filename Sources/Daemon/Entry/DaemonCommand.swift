@@ -6,8 +6,8 @@ import Systemd
 import TaskModel
 
 /// `activetaskd`'s command line (docs/service.md). Arguments override the configuration file
-/// and `ACTIVETASK_*` variables (docs/configuration.md); this type only parses them, bootstraps
-/// logging and hands over to `DaemonMain`. `ActiveTaskDaemon.run(arguments:registry:)` runs it.
+/// and `ACTIVETASK_*` variables (docs/configuration.md); this type only parses them and hands
+/// over to `DaemonMain` (the executable has bootstrapped logging). `ActiveTaskDaemon.run(arguments:registry:)` runs it.
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskd",
@@ -54,8 +54,6 @@ struct DaemonCommand: AsyncParsableCommand {
     /// (program name first), which the configuration loader reads too.
     func run(registry: TypeRegistry, arguments: [String]) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let destination = SystemLogging.destination(environment: environment)
-        LoggingSystem.bootstrap(SystemLogging.handlerFactory(identifier: "activetaskd", destination: destination))
         let logger = Logger(label: "activetaskd")
 
         // The loader reads the same options itself (with the file and the environment), so it
