@@ -63,11 +63,8 @@ enum AutoRun {
     /// A required question's answer, so that the run goes on (docs/protocol.md, "Questions");
     /// nil for other steps.
     static func sampleAnswers(_ shown: StepShownEvent?, stepPath: String) -> [StepAnswer]? {
-        guard let shown, shown.stepPath == stepPath, let properties = shown.step.objectValue,
-              let identifier = properties["identifier"]?.stringValue else { return nil }
-        let step = Step(identifier: identifier, type: StepType(rawValue: shown.type), kind: .ui, properties: properties)
-        guard let question = try? step.question(), let value = question.sampleAnswer() else { return nil }
-        return [StepAnswer(identifier: identifier, value: value)]
+        guard let shown, shown.stepPath == stepPath, let question = shown.question, let value = question.sampleAnswer() else { return nil }
+        return [StepAnswer(identifier: question.identifier, value: value)]
     }
 
     /// Sends one action; a refusal because the session already moved on is expected and ignored.

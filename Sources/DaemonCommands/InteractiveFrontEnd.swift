@@ -27,6 +27,16 @@ struct InteractiveFrontEnd {
         /// Questions asked while `permission` was on screen, oldest first.
         var laterPermissions: [PermissionRequestEvent] = []
         var message: String?
+        /// The answer being typed on a question step (`a` starts it).
+        var answering: AnswerEntry?
+    }
+
+    /// Answers typed field by field (QuestionStep.typedFields); sent with "forward" after the last.
+    private struct AnswerEntry {
+        var question: QuestionStep
+        var typed: [String] = []
+        var line = ""
+        var field: QuestionStep.TypedField { question.typedFields[typed.count] }
     }
 
     func run(attachTo status: SessionStatus?) async -> TaskFinishedEvent? {
@@ -111,10 +121,44 @@ struct InteractiveFrontEnd {
         }
     }
 
+    /// Takes a key while an answer is typed: text, backspace, Esc to stop, Enter for the next
+    /// field; the answers go with "forward" after the last field.
+    private func type(_ key: UInt8, _ screen: inout Screen) -> (@Sendable () async throws -> SessionStatus)? {
+        guard var entry = screen.answering, let step = screen.step else { return nil }
+        switch key {
+        case 27:
+            screen.answering = nil
+        case 127, 8:
+            if !entry.line.isEmpty { entry.line.removeLast() }
+            screen.answering = entry
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            entry.typed.append(entry.line)
+            entry.line = ""
+            guard entry.typed.count == entry.question.typedFields.count else {
+                screen.answering = entry
+                return nil
+            }
+            screen.answering = nil
+            let answers = entry.question.answers(typed: entry.typed).map { StepAnswer(identifier: $0.identifier, value: $0.value) }
+            let forward = ForwardParams(answers: answers, stepPath: step.stepPath)
+            let client = self.client
+            return { try await client.call(ControlMethods.runForward, forward) }
+        case 32...126:
+            entry.line.append(Character(Unicode.Scalar(key)))
+            screen.answering = entry
+        default:
+            break
+        }
+        return nil
+    }
+
     /// Carries out a key; returns the finish when `q` ended the run.
     private func press(_ key: UInt8, _ screen: inout Screen) async -> TaskFinishedEvent? {
         let client = self.client
         let command: (@Sendable () async throws -> SessionStatus)?
+        if screen.answering != nil {
+            command = type(key, &screen)
+        } else {
         switch key {
         case UInt8(ascii: "y"), UInt8(ascii: "n"):
             guard let request = screen.permission else { return nil }
@@ -129,6 +173,11 @@ struct InteractiveFrontEnd {
             let hand = ["left", "right", "both"][Int(key - UInt8(ascii: "1"))]
             let forward = ForwardParams(answers: [StepAnswer(identifier: "handSelection", value: .string(hand))], stepPath: step.stepPath)
             command = { try await client.call(ControlMethods.runForward, forward) }
+        case UInt8(ascii: "a"):
+            // A question's answer is typed, field by field (docs/protocol.md, "Questions").
+            guard let question = screen.step?.question, !question.typedFields.isEmpty else { return nil }
+            screen.answering = AnswerEntry(question: question)
+            command = nil
         case UInt8(ascii: "b"): command = { try await client.call(ControlMethods.runBack) }
         case UInt8(ascii: "s"): command = { try await client.call(ControlMethods.runSkip) }
         case UInt8(ascii: "p"):
@@ -136,6 +185,7 @@ struct InteractiveFrontEnd {
             command = { try await client.call(method) }
         case UInt8(ascii: "q"): command = { try await client.call(ControlMethods.runCancel, CancelParams(save: true)) }
         default: command = nil
+        }
         }
         guard let command else { return nil }
         do {
@@ -152,6 +202,32 @@ struct InteractiveFrontEnd {
         return nil
     }
 
+    /// The fields of a question, their choices numbered, and the line being typed.
+    private static func questionLines(_ question: QuestionStep, entry: AnswerEntry?) -> [String] {
+        var lines: [String] = []
+        for (index, field) in question.typedFields.enumerated() {
+            let typed = entry.flatMap { index < $0.typed.count ? $0.typed[index] : (index == $0.typed.count ? $0.line + "_" : nil) }
+            lines.append("\(field.label): \(typed ?? "")")
+            for (number, choice) in field.choices.enumerated() {
+                lines.append("  \(number + 1) \(choice.text ?? choice.value.map(Self.shown) ?? "none")")
+            }
+            if field.multipleChoices { lines.append("  (several: 1,3)") }
+        }
+        lines.append(entry == nil ? "a to answer" : "enter next field · esc stop answering")
+        return lines
+    }
+
+    /// A choice's value as a person reads it, for a choice without text.
+    private static func shown(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .number(let number): String(number)
+        case .bool(let flag): flag ? "yes" : "no"
+        default: "(value)"
+        }
+    }
+
     private func draw(_ screen: Screen) {
         var lines: [String] = []
         if let step = screen.step {
@@ -159,6 +235,9 @@ struct InteractiveFrontEnd {
             lines.append("\u{1B}[1m\(step.step["title"]?.stringValue ?? step.stepPath)\u{1B}[0m\(progress)")
             if let text = step.step["text"]?.stringValue ?? step.step["subtitle"]?.stringValue ?? step.step["detail"]?.stringValue { lines.append(text) }
             if step.type == "handSelection" { lines.append("Which hand? 1 left, 2 right, 3 both") }
+            if step.type != "handSelection", let question = step.question {
+                lines.append(contentsOf: Self.questionLines(question, entry: screen.answering))
+            }
             lines.append("")
             if let duration = screen.timerDuration, duration > 0 {
                 let elapsed = screen.timer?.elapsed ?? 0

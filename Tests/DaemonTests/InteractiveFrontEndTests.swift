@@ -48,4 +48,41 @@ struct InteractiveFrontEndTests {
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
     }
+
+    @Test("A question's answer is typed: a wrong one shows the daemon's reason, a right one goes on")
+    func typedAnswers() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; ./scripts/setup.sh installs it.")
+        let fixture = try DaemonFixture("tmuxq")
+        let daemon = try await fixture.start()
+        let task = #"""
+        {"identifier": "Typed", "steps": [
+            {"identifier": "age", "type": "simpleQuestion", "title": "How many pets?", "optional": false,
+             "inputItem": {"type": "integer", "formatOptions": {"minimumValue": 0, "maximumValue": 5}}},
+            {"identifier": "colour", "type": "stringChoiceQuestion", "title": "Colour?", "choices": ["Red", "Blue"]},
+            {"identifier": "done", "type": "completion", "title": "All done"}
+        ]}
+        """#
+        let file = try fixture.write(task: task, name: "typed")
+        let terminal = try await TerminalSession(command: "\(CommandRunner.executable.path) --socket \(fixture.socket) run \(file); sleep 30")
+        defer { terminal.end() }
+
+        _ = try await Self.screen(terminal, containing: "a to answer")
+        try await terminal.send("a", "9", "Enter")
+        let refused = try await Self.screen(terminal, containing: "! ")
+        #expect(refused.contains("How many pets?"), "still on the question: \(refused)")
+        try await terminal.send("a", "3", "Enter")
+        let colour = try await Self.screen(terminal, containing: "2 Blue")
+        #expect(colour.contains("Colour?"), "\(colour)")
+        try await terminal.send("a", "2", "Enter")
+        _ = try await Self.screen(terminal, containing: "All done")
+        try await terminal.send("Enter")
+        let finished = try await Self.screen(terminal, containing: "run directory: ")
+        let directory = try #require(finished.split(separator: "\n").first { $0.contains("run directory: ") }?
+            .components(separatedBy: "run directory: ").last?.trimmingCharacters(in: .whitespaces))
+        let answers = try RunFiles.object(URL(fileURLWithPath: directory).appendingPathComponent("answers.json"))
+        #expect(answers["age"] as? Int == 3, "\(answers)")
+        #expect(answers["colour"] as? String == "Blue", "\(answers)")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+    }
 }
