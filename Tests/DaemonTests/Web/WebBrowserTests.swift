@@ -19,8 +19,8 @@ import TestSupport
              "chromium, chromium-driver or python3-selenium is missing: the browser walk is skipped (scripts/setup.sh installs them)."))
 struct WebBrowserTests {
     /// A walk-and-balance task short enough for a test: overview with its permissions, an
-    /// instruction with an image, a countdown, a recorded active step with a spoken prompt, a
-    /// question, the completion.
+    /// instruction with an image, a countdown, a recorded active step with a spoken prompt,
+    /// MotorControl's tapping step (its result sent back by the UI), a question, the completion.
     static let task = """
     {
       "identifier": "ShortWalk", "type": "motorControlTask", "title": "Short walk",
@@ -39,6 +39,7 @@ struct WebBrowserTests {
         { "identifier": "getReady", "type": "countdown", "duration": 2 },
         { "identifier": "walking", "type": "active", "duration": 3, "title": "Walk",
           "commands": ["transitionAutomatically"], "spokenInstructions": { "start": "Start walking." } },
+        { "identifier": "tapping", "type": "tapping", "duration": 3 },
         { "identifier": "feeling", "type": "choiceQuestion", "title": "How did that feel?", "baseType": "string",
           "singleChoice": true, "choices": [{ "value": "fine", "text": "Fine" }, { "value": "hard", "text": "Hard" }] },
         { "identifier": "done", "type": "completion", "title": "Well done", "text": "You have finished." }
@@ -75,6 +76,16 @@ struct WebBrowserTests {
         let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
         let states = (runs["runs"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
         #expect(states == ["completed", "completed"], "\(runs)")
+        // Each run's tapping result holds the taps the browser made, on the buttons it made them on.
+        for run in runs["runs"] as? [[String: Any]] ?? [] {
+            let directory = URL(fileURLWithPath: try #require(run["runDirectory"] as? String))
+            let result = try RunFiles.object(directory.appendingPathComponent("taskResult.json"))
+            let tapping = try #require((result["stepHistory"] as? [[String: Any]])?.first { $0["identifier"] as? String == "tapping" })
+            let samples = tapping["samples"] as? [[String: Any]] ?? []
+            #expect(tapping["type"] as? String == "tapping", "\(tapping)")
+            #expect(samples.compactMap { $0["buttonIdentifier"] as? String } == ["left", "right", "left", "right"], "\(tapping)")
+            #expect(tapping["tapCount"] as? Int == 4, "\(tapping)")
+        }
         await web.stop()
         daemon.send(SIGTERM)
         _ = await daemon.waitForExit(within: 10)

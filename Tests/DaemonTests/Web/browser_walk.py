@@ -111,6 +111,16 @@ def walk(size):
             inspect(f"{len(seen):02d}-{kind}", size)
             if kind in ("active", "countdown"):
                 check(bool(driver.find_elements(By.CSS_SELECTOR, ".ring-number")), f"{path}: the time left is shown")
+        if kind == "tapping":
+            if f"taps {path}" not in seen:
+                # Real pointer events on the two buttons: left, right, left, right.
+                seen.add(f"taps {path}")
+                for name in ["tap-left", "tap-right", "tap-left", "tap-right"]:
+                    driver.find_element(By.ID, name).click()
+                count = driver.find_element(By.CSS_SELECTOR, ".tap-count").text
+                check(count == "4 taps", f"{path}: the taps are counted ({count!r})")
+            time.sleep(0.2)
+            continue
         if kind in ("active", "countdown"):
             captions = driver.find_elements(By.CSS_SELECTOR, ".caption")
             if captions and captions[0].text and f"caption {path}" not in seen:
