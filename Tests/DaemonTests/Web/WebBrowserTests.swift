@@ -90,4 +90,34 @@ struct WebBrowserTests {
         daemon.send(SIGTERM)
         _ = await daemon.waitForExit(within: 10)
     }
+
+    @Test(
+        "SimpleSurvey by touch: a wrong answer is refused beside its field, the good answers are stored",
+        .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
+    func survey() async throws {
+        let fixture = try DaemonFixture("websurvey")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path(Fixtures.catalog + "SimpleSurvey.json"),
+                                         toPath: tasks.appendingPathComponent("SimpleSurvey.json").path)
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_survey.py")
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, web.url, shots.path])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        let socket = fixture.socket
+        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
+        let run = try #require((runs["runs"] as? [[String: Any]])?.first)
+        #expect(run["state"] as? String == "completed", "\(runs)")
+        let result = try RunFiles.object(URL(fileURLWithPath: try #require(run["runDirectory"] as? String)).appendingPathComponent("taskResult.json"))
+        let values = (result["stepHistory"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+            $0[$1["identifier"] as? String ?? ""] = "\($1["value"] ?? "none")"
+        }
+        #expect(values["selectOne"] == "Charlie" && values["pickANumber"] == "-2" && values["year"] == "1999", "\(values)")
+        await web.stop()
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
 }

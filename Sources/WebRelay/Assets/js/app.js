@@ -156,13 +156,15 @@ function image(name, placement, taskFile = app.taskFile) {
 
 // MARK: Commands
 
-async function command(method, params) {
+// A command from a tap; its refusal is shown as a notice unless `shownBy` says the screen shows
+// it itself (a wrong answer beside its field).
+async function command(method, params, shownBy = () => false) {
   if (app.busy) return null;
   app.busy = true;
   try {
     return await rpc.call(method, params);
   } catch (error) {
-    if (error.code !== -1) showNotice(error.message);
+    if (error.code !== -1 && !shownBy(error)) showNotice(error.message);
     throw error;
   } finally {
     app.busy = false;
@@ -189,7 +191,7 @@ const ui = {
     }
     if (view.tapping) params.result = view.tapping.result();
     try {
-      await command("run.forward", params);
+      await command("run.forward", params, (error) => Boolean(view.form) && error.code === -32602);
     } catch (error) {
       if (view.form && error.code === -32602) view.form.showError(error);
     }
