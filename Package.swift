@@ -592,7 +592,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
-            exclude: ["Web/web_security_check.py", "Web/browser_walk.py", "Web/browser_survey.py"],
+            exclude: ["Web/web_security_check.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py"],
             swiftSettings: strict
         ),
         .testTarget(

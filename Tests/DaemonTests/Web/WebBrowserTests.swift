@@ -120,4 +120,34 @@ struct WebBrowserTests {
         daemon.send(SIGTERM)
         _ = await daemon.waitForExit(within: 10)
     }
+
+    @Test("A daemon restart: the UI says \"Reconnecting\" and comes back by itself")
+    func daemonRestart() async throws {
+        let fixture = try DaemonFixture("webrestart")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        try Data(Self.task.utf8).write(to: tasks.appendingPathComponent("ShortWalk.json"))
+        let arguments = fixture.arguments() + ["--task-directory", tasks.path]
+        let daemon = try await fixture.start(arguments)
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let marker = fixture.directory.appendingPathComponent("home-shown").path
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_reconnect.py")
+        let browser = try fixture.spawn(["/usr/bin/python3", script.path, web.url, shots.path, marker])
+        // Once the home screen shows: stop the daemon, leave it down a moment, start it again.
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: marker), browser.ended == nil, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 10) == .exited(0), "\(daemon.output)")
+        try await Task.sleep(for: .seconds(2))
+        let again = try await fixture.start(arguments)
+        let ended = await browser.waitForExit(within: 60)
+        #expect(ended == .exited(0), "\(browser.output)\n\(web.process.output)")
+        await web.stop()
+        again.send(SIGTERM)
+        _ = await again.waitForExit(within: 10)
+    }
 }
