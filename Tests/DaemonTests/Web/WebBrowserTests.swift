@@ -12,8 +12,10 @@ import TestSupport
 /// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each
 /// sanitized pass and tests nothing the sanitizers look at. Skipped with a message when
 /// chromium or chromium-driver is missing (scripts/setup.sh installs them).
+// One browser at a time: each Chromium takes a core for seconds, beside the other suites.
 @Suite(
     "activetask-web: the UI in headless Chromium",
+    .serialized,
     .enabled(if: TestTiming.scale == 1, "Under a sanitizer the browser walk is skipped: it costs minutes and checks no memory or threads."),
     .enabled(if: WebFixture.browserAvailable,
              "chromium, chromium-driver or python3-selenium is missing: the browser walk is skipped (scripts/setup.sh installs them)."))
