@@ -1,5 +1,5 @@
-/// A host and port `activetask-web` listens on, as `--listen` writes it: `127.0.0.1:8765`,
-/// `[::1]:8765`, `localhost:8765`.
+/// A host and port `activetask-web` listens on, as `--listen` writes it: `127.0.0.1:8470`,
+/// `[::1]:8470`, `localhost:8470`.
 public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// The numeric address: `127.0.0.1` or `::1`.
     public var host: String
@@ -12,7 +12,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The default port.
-    public static let defaultPort = 8765
+    public static let defaultPort = 8470
 
     /// 127.0.0.1 and ::1 on `port`.
     public static func loopback(port: Int = defaultPort) -> [ListenAddress] {

@@ -9,7 +9,7 @@ public struct WebAccessPolicy: Sendable {
     public static let cookieName = "activetask-token"
 
     public var token: String
-    /// `host:port` authorities a request may name (`127.0.0.1:8765`, `[::1]:8765`, `localhost:8765`).
+    /// `host:port` authorities a request may name (`127.0.0.1:8470`, `[::1]:8470`, `localhost:8470`).
     public var authorities: Set<String>
 
     public init(token: String, authorities: Set<String>) {

@@ -8,7 +8,7 @@ public enum WebRelayError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badListenAddress(let text):
-            "--listen \(text) is not HOST:PORT; write e.g. 127.0.0.1:8765 or [::1]:8765."
+            "--listen \(text) is not HOST:PORT; write e.g. 127.0.0.1:8470 or [::1]:8470."
         case .notLoopback(let text):
             "--listen \(text) is not a loopback address; activetask-web has no TLS yet, so it listens on 127.0.0.1 or ::1 only (docs/kiosk.md)."
         case .noAssets(let path):

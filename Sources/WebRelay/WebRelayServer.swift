@@ -7,8 +7,8 @@ public import ServiceLifecycle
 
 /// `activetask-web`'s server as a `Service`: listens on the configured loopback addresses,
 /// serves the UI (`StaticFileHandler`) and upgrades `/ws` to a WebSocket relayed to the control
-/// socket (`BrowserRelayHandler`). It stops listening on graceful shutdown; open WebSockets are
-/// closed with it.
+/// socket (`BrowserRelayHandler`). It stops listening on graceful shutdown; open WebSockets end
+/// with the process.
 public struct WebRelayServer: Service {
     /// The WebSocket's path.
     public static let webSocketPath = "/ws"
@@ -30,9 +30,9 @@ public struct WebRelayServer: Service {
         let group = MultiThreadedEventLoopGroup.singleton
         var servers: [any Channel] = []
         var bound: [ListenAddress] = []
-        // The token is checked before the Host is known to match the bound port, so the policy
-        // is made once every port is bound; children created before it (none: nothing listens
-        // until bind returns) would not exist.
+        // The policy names the ports actually bound (port 0 picks one), so it is made once every
+        // listener is bound; a connection accepted before that meets an empty policy and is
+        // refused (421), never served.
         let policyBox = PolicyBox()
         do {
             for address in configuration.listen {

@@ -13,10 +13,10 @@ struct WebCommand: AsyncParsableCommand {
         abstract: "Serves the touch UI and relays each browser tab to activetaskd's control socket.",
         discussion: "Prints the address it listens on; the token every request needs is in --token-file (docs/kiosk.md).")
 
-    @Option(help: "activetaskd's control socket.")
-    var socket = "/run/activetask/control.sock"
+    @Option(help: "activetaskd's control socket (default: ACTIVETASK_SOCKET, else /run/activetask/control.sock).")
+    var socket: String?
 
-    @Option(help: "HOST:PORT to listen on, loopback only (repeatable; default 127.0.0.1:8765 and [::1]:8765).")
+    @Option(help: "HOST:PORT to listen on, loopback only (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
     var listen: [String] = []
 
     @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600).")
@@ -35,8 +35,9 @@ struct WebCommand: AsyncParsableCommand {
             }
             let token = WebToken.make()
             try WebToken.write(token, to: tokenFile)
+            let controlSocket = socket ?? ProcessInfo.processInfo.environment["ACTIVETASK_SOCKET"] ?? "/run/activetask/control.sock"
             let server = WebRelayServer(
-                configuration: WebRelayConfiguration(controlSocket: socket, listen: addresses, token: token, assetDirectory: assetDirectory),
+                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, token: token, assetDirectory: assetDirectory),
                 logger: logger
             ) { bound in
                 // Scripts and tests wait for this line; the token is not printed (it is in the file).

@@ -4,17 +4,17 @@ import WebRelay
 /// `--listen HOST:PORT`: loopback only (no TLS yet).
 @Suite struct ListenAddressTests {
     static let good: [(String, ListenAddress)] = [
-        ("127.0.0.1:8765", ListenAddress(host: "127.0.0.1", port: 8765)),
+        ("127.0.0.1:8470", ListenAddress(host: "127.0.0.1", port: 8470)),
         ("localhost:80", ListenAddress(host: "127.0.0.1", port: 80)),
         ("[::1]:0", ListenAddress(host: "::1", port: 0)),
     ]
     static let bad: [(String, WebRelayError)] = [
-        ("0.0.0.0:8765", .notLoopback("0.0.0.0:8765")),
-        ("192.168.1.2:8765", .notLoopback("192.168.1.2:8765")),
-        ("[::]:8765", .notLoopback("[::]:8765")),
+        ("0.0.0.0:8470", .notLoopback("0.0.0.0:8470")),
+        ("192.168.1.2:8470", .notLoopback("192.168.1.2:8470")),
+        ("[::]:8470", .notLoopback("[::]:8470")),
         ("127.0.0.1", .badListenAddress("127.0.0.1")),
         ("127.0.0.1:99999", .badListenAddress("127.0.0.1:99999")),
-        ("[::1]8765", .badListenAddress("[::1]8765")),
+        ("[::1]8470", .badListenAddress("[::1]8470")),
         ("127.0.0.1:http", .badListenAddress("127.0.0.1:http")),
     ]
 
@@ -29,7 +29,7 @@ import WebRelay
     }
 
     @Test func describesAsAURLAuthority() {
-        #expect(ListenAddress(host: "::1", port: 8765).description == "[::1]:8765")
-        #expect(ListenAddress(host: "127.0.0.1", port: 8765).description == "127.0.0.1:8765")
+        #expect(ListenAddress(host: "::1", port: 8470).description == "[::1]:8470")
+        #expect(ListenAddress(host: "127.0.0.1", port: 8470).description == "127.0.0.1:8470")
     }
 }
