@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "activetaskctl", targets: ["activetaskctl"]),
         .executable(name: "activetaskd", targets: ["activetaskd"]),
+        .executable(name: "activetask-web", targets: ["activetask-web"]),
         .library(name: "TaskModel", targets: ["TaskModel"]),
         .library(name: "TaskNavigation", targets: ["TaskNavigation"]),
         .library(name: "AsyncActions", targets: ["AsyncActions"]),
@@ -261,6 +262,42 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: strict
+        ),
+        // The kiosk UI's server: static files and one WebSocket per tab relayed line for line to
+        // the control socket, on SwiftNIO's own HTTP/1 and WebSocket handlers (docs/kiosk.md).
+        .target(
+            name: "WebRelay",
+            dependencies: [
+                "ControlChannel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Assets")],
+            swiftSettings: strict
+        ),
+        // activetask-web: arguments and bootstrap of WebRelayServer.
+        .executableTarget(
+            name: "activetask-web",
+            dependencies: [
+                "WebRelay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict,
+            linkerSettings: releaseLink
+        ),
+        // activetask-web's pure parts: the access policy, listen addresses, the asset catalog.
+        // (With the real daemon and a browser: DaemonTests/Web.)
+        .testTarget(
+            name: "WebRelayTests",
+            dependencies: ["WebRelay", "TestSupport"],
             swiftSettings: strict
         ),
         // A control server answering from canned state, for protocol tests without the daemon.
@@ -558,9 +595,11 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon",
+                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon", "activetask-web",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
+            exclude: ["Web/web_security_check.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -61,6 +61,20 @@ else
   install_file 0644 "$root/config/activetaskd.json" "$SYSCONFDIR/activetask/activetaskd.json"
 fi
 
+# The kiosk UI (docs/kiosk.md): activetask-web, its UI files where it finds them
+# ($PREFIX/share/activetask/web, beside ../bin), its unit and the example kiosk unit.
+if [ -x "$BUILDDIR/activetask-web" ]; then
+  install_file 0755 "$BUILDDIR/activetask-web" "$BINDIR/activetask-web"
+  (cd "$BUILDDIR/ActiveTask_WebRelay.resources/Assets" && find . -type f) | while read -r asset; do
+    install_file 0644 "$BUILDDIR/ActiveTask_WebRelay.resources/Assets/$asset" "$PREFIX/share/activetask/web/${asset#./}"
+  done
+  sed "s|/usr/local/bin/activetask-web|$BINDIR/activetask-web|; s|/usr/local/share/doc/activetask|$DOCDIR|" \
+    "$root/systemd/activetask-web.service" > "$unit"
+  install_file 0644 "$unit" "$SYSTEMDUNITDIR/activetask-web.service"
+  install_file 0644 "$root/systemd/activetask-kiosk.service.example" "$SYSTEMDUNITDIR/activetask-kiosk.service.example"
+  install_file 0644 "$root/docs/kiosk.md" "$DOCDIR/kiosk.md"
+fi
+
 if [ -z "$DESTDIR" ]; then
   cat <<MSG
 Next (as root): systemd-sysusers; systemd-tmpfiles --create; udevadm control --reload;

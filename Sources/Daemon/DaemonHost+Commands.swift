@@ -72,6 +72,19 @@ extension DaemonHost {
 
     // MARK: Loading and starting
 
+    /// `tasks.list`: the task directory's task files, read on a dedicated thread.
+    func taskList() async throws -> TaskList {
+        let catalog = TaskCatalog(directory: settings.taskDirectory,
+                                  loader: TaskLoader(registry: settings.typeRegistry, taskDirectory: settings.taskDirectory))
+        return try await BlockingCall.run("tasks-list") { catalog.list() }
+    }
+
+    /// `tasks.image`: an image file beside a task file, read on a dedicated thread.
+    func taskImage(_ params: TaskImageParams) async throws -> TaskImage {
+        let file = TaskImageFile(directory: settings.taskDirectory)
+        return try await BlockingCall.run("tasks-image") { () throws -> TaskImage in try file.read(params) }
+    }
+
     func load(_ params: TaskLoadParams) async throws -> LoadedTask {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)

@@ -12,6 +12,8 @@ extension DaemonHost {
         routes.answerAtOnce(ControlMethods.runStatus) { _, _ in self.snapshot.status }
         route(ControlMethods.devicesList, on: &routes) { host, _ in try await host.devices() }
         route(ControlMethods.taskLoad, on: &routes) { host, params in try await host.load(params) }
+        route(ControlMethods.tasksList, on: &routes) { host, _ in try await host.taskList() }
+        route(ControlMethods.tasksImage, on: &routes) { host, params in try await host.taskImage(params) }
         route(ControlMethods.runStart, on: &routes) { host, params in
             try await host.startRun(params)
             return host.status()

@@ -24,6 +24,9 @@ import Testing
         (ControlMethods.runStart, ["cohorts": "a"], "cohorts"),
         (ControlMethods.runStart, ["cohorts": ["a", ""]], "cohorts[1]"),
         (ControlMethods.runStart, ["fullInstructions": "no"], "fullInstructions"),
+        (ControlMethods.tasksImage, ["task": "Walk.json"], "name"),
+        (ControlMethods.tasksImage, ["task": 1, "name": "walk"], "task"),
+        (ControlMethods.tasksList, ["all": true], ""),
     ]
 
     @Test(arguments: wrongParams.indices)
@@ -76,6 +79,7 @@ import Testing
             case is CancelParams.Type: ["save": false]
             case is PermissionAnswerParams.Type: ["requestID": 1, "granted": true]
             case is TaskLoadParams.Type: ["path": "x"]
+            case is TaskImageParams.Type: ["task": "Walk.json", "name": "walk"]
             default: [:]
             }
             #expect(type(of: try method.paramsType.decode(params, for: method.name)) == method.paramsType, "\(method.name)")

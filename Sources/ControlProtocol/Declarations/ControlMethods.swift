@@ -10,6 +10,11 @@ public enum ControlMethods {
     public static let taskLoad = ControlMethod<TaskLoadParams, LoadedTask>(
         "task.load", summary: "Load a task from a file or inline JSON; replaces a loaded task that has not started.",
         errors: [.taskInvalid, .notFound, .runAlreadyRunning])
+    public static let tasksList = ControlMethod<NoParams, TaskList>(
+        "tasks.list", summary: "The task files in the daemon's task directory: title, detail, icon, estimated minutes, or why one does not load.")
+    public static let tasksImage = ControlMethod<TaskImageParams, TaskImage>(
+        "tasks.image", summary: "An image beside a task file (a step's imageName, a task's icon), base64 with its content type.",
+        errors: [.notFound, .invalidParams])
     public static let runStart = ControlMethod<RunStartParams, SessionStatus>(
         "run.start", summary: "Start a run of the loaded task: shows its first step.",
         errors: [.commandOutOfOrder, .runAlreadyRunning, .deviceUnavailable])
@@ -60,7 +65,7 @@ public enum ControlMethods {
 
     /// Every declaration, in the OpenRPC document's order.
     public static let all: [any ControlMethodDescribing] = [
-        daemonInfo, devicesList, taskLoad, runStart, runForward, runBack, runSkip, runAbandon,
+        daemonInfo, devicesList, taskLoad, tasksList, tasksImage, runStart, runForward, runBack, runSkip, runAbandon,
         timerStart, timerPause, timerResume, permissionAnswer, runCancel, runResume, runStatus,
         runsList, runResult, runArchive, runQuality, runReport, eventsSubscribe, eventsUnsubscribe, rpcDiscover,
     ]

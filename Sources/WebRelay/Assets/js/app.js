@@ -1,0 +1,283 @@
+import { Rpc } from "./rpc.js";
+import { el, button } from "./dom.js";
+import { renderStep } from "./steps.js";
+import strings from "../strings/en.js";
+
+// The kiosk UI: a client of the control protocol through activetask-web's relay
+// (docs/kiosk.md). The daemon's state is the truth: after every (re)connect the screen is
+// redrawn from run.status.
+const t = strings;
+const screen = document.getElementById("screen");
+const statusLine = document.getElementById("status");
+const notice = document.getElementById("notice");
+const permissionDialog = document.getElementById("permission");
+
+const app = {
+  view: null, // the step on screen
+  taskFile: null, // the task file of the run, for its images and a repeat
+  tasks: [],
+  images: new Map(),
+  paused: false,
+  busy: false,
+};
+
+// The token came in the URL once; the cookie set from it carries it from now on.
+if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", "/");
+
+const rpc = new Rpc({
+  onEvent: (event) => handleEvent(event),
+  onOpen: () => attach(),
+  onClose: () => showStatus(t.reconnecting),
+});
+showStatus(t.connecting);
+
+function showStatus(text) {
+  statusLine.textContent = text || "";
+  statusLine.hidden = !text;
+  document.body.classList.toggle("disconnected", Boolean(text));
+}
+
+function showNotice(text) {
+  notice.textContent = text;
+  notice.hidden = !text;
+  clearTimeout(showNotice.timer);
+  if (text) showNotice.timer = setTimeout(() => (notice.hidden = true), 8000);
+}
+
+async function attach() {
+  showStatus("");
+  try {
+    await rpc.call("events.subscribe");
+    const [status, list] = await Promise.all([rpc.call("run.status"), rpc.call("tasks.list").catch(() => ({ tasks: [] }))]);
+    app.tasks = list.tasks || [];
+    if (["running", "paused", "waitingForPermission"].includes(status.state) && status.step) {
+      const entry = app.tasks.find((task) => task.identifier === status.taskIdentifier);
+      if (entry) app.taskFile = entry.file;
+      show(status.step);
+      if (status.timer && app.view?.timer) {
+        app.view.timer.update((status.timer.duration ?? 0) - (status.timer.elapsed ?? 0));
+        app.paused = status.timer.running === false;
+      }
+      if (status.permissionRequest) askPermission(status.permissionRequest);
+    } else {
+      home();
+    }
+  } catch (error) {
+    showNotice(error.message);
+  }
+}
+
+// MARK: Screens
+
+function home() {
+  app.view = null;
+  closePermission();
+  const items = app.tasks.map((task) => {
+    if (task.error) {
+      return el("li", { class: "task broken" }, el("p", { class: "task-title" }, task.file), el("p", { class: "detail" }, t.taskBroken + task.error));
+    }
+    return el("li", { class: "task" },
+      el("button", { type: "button", class: "task-button", "data-file": task.file, onclick: () => startTask(task.file) },
+        task.icon ? image(task.icon, "icon", task.file) : null,
+        el("span", { class: "task-text" },
+          el("span", { class: "task-title" }, task.title || task.identifier),
+          task.detail ? el("span", { class: "detail" }, task.detail) : null,
+          task.estimatedMinutes ? el("span", { class: "minutes" }, t.minutes(task.estimatedMinutes)) : null)));
+  });
+  screen.replaceChildren(el("article", { class: "home" },
+    el("h1", {}, t.appTitle),
+    items.length ? el("ul", { class: "tasks" }, items) : el("p", {}, t.noTasks)));
+}
+
+function show(shown) {
+  // A permission request stays open across the step change: the daemon asks for it as the
+  // step that needs it shows, and waits for the answer.
+  app.paused = false;
+  app.view = renderStep(shown, ui);
+  screen.replaceChildren(app.view.node);
+  const type = app.view.type;
+  const commands = new Set(app.view.step.commands || []);
+  // An active step whose timer does not start by itself is started as it shows (the tapping
+  // step waits for the first tap).
+  if (type === "active" && !commands.has("startTimerAutomatically") && !app.view.autoAdvance
+      && (shown.allowedActions || []).includes("timer.start")) {
+    rpc.call("timer.start").catch(() => {});
+  }
+  app.view.node.querySelector("h1, button, input")?.focus({ preventScroll: true });
+}
+
+function finished(event) {
+  app.view = null;
+  closePermission();
+  const verdict = event.quality?.verdict;
+  let title, text;
+  if (event.reason === "completed" || event.reason === undefined) {
+    title = verdict === "failed" ? t.qualityFailed : verdict === "warning" ? t.qualityWarning : t.qualityOk;
+    text = verdict === "failed" || verdict === "warning" ? (event.quality.problems || []).join(" ") : t.qualityOkText;
+  } else {
+    title = event.reason === "abandoned" ? t.finishedAbandoned : t.finishedFailed;
+    text = (event.quality?.problems || []).join(" ");
+  }
+  const actions = el("footer", { class: "actions" }, button(t.home, () => refreshHome(), { secondary: true, id: "action-home" }));
+  if (app.taskFile) actions.append(button(t.repeat, () => startTask(app.taskFile), { id: "action-repeat", large: true }));
+  screen.replaceChildren(el("article", { class: `finished verdict-${verdict || "none"}`, "data-verdict": verdict || "" },
+    el("h1", {}, title), text ? el("p", { class: "text" }, text) : null, actions));
+}
+
+async function refreshHome() {
+  try {
+    app.tasks = (await rpc.call("tasks.list")).tasks || [];
+  } catch (error) {
+    showNotice(error.message);
+  }
+  home();
+}
+
+// MARK: Images (tasks.image, shown as data: URLs)
+
+function image(name, placement, taskFile = app.taskFile) {
+  const node = el("img", { class: `image placement-${placement || "default"}`, alt: "" });
+  node.hidden = true;
+  if (!taskFile) return node;
+  const key = `${taskFile}\u0000${name}`;
+  let loading = app.images.get(key);
+  if (!loading) {
+    loading = rpc.call("tasks.image", { task: taskFile, name }).then((found) => `data:${found.contentType};base64,${found.base64}`, () => null);
+    app.images.set(key, loading);
+  }
+  loading.then((url) => {
+    if (url) {
+      node.src = url;
+      node.hidden = false;
+    }
+  });
+  return node;
+}
+
+// MARK: Commands
+
+// A command from a tap; its refusal is shown as a notice unless `shownBy` says the screen shows
+// it itself (a wrong answer beside its field).
+async function command(method, params, shownBy = () => false) {
+  if (app.busy) return null;
+  app.busy = true;
+  try {
+    return await rpc.call(method, params);
+  } catch (error) {
+    if (error.code !== -1 && !shownBy(error)) showNotice(error.message);
+    throw error;
+  } finally {
+    app.busy = false;
+  }
+}
+
+async function startTask(file) {
+  app.taskFile = file;
+  try {
+    await command("task.load", { path: file });
+    await command("run.start");
+  } catch {
+    // The notice says why.
+  }
+}
+
+const ui = {
+  t,
+  image: (name, placement) => image(name, placement),
+  async forward(view, extra = {}) {
+    const params = { stepPath: view.shown.stepPath, ...extra };
+    if (view.form) {
+      params.answers = view.form.answers();
+    }
+    if (view.tapping) params.result = view.tapping.result();
+    try {
+      await command("run.forward", params, (error) => Boolean(view.form) && error.code === -32602);
+    } catch (error) {
+      if (view.form && error.code === -32602) view.form.showError(error);
+    }
+  },
+  back: () => command("run.back").catch(() => {}),
+  skip: () => command("run.skip").catch(() => {}),
+  skipTo: (identifier) => ui.forward(app.view, { skipToIdentifier: identifier }),
+  cancel: () => {
+    if (confirm(t.cancelConfirm)) command("run.cancel", { save: true }).then(() => refreshHome(), () => {});
+  },
+  startTimer: () => rpc.call("timer.start").catch(() => {}),
+  togglePause: () => {
+    const method = app.paused ? "timer.resume" : "timer.pause";
+    command(method).then(() => {
+      app.paused = !app.paused;
+      if (app.view?.pause) app.view.pause.textContent = app.paused ? t.resume : t.pause;
+    }, () => {});
+  },
+};
+
+// MARK: Events
+
+function handleEvent(event) {
+  const view = app.view;
+  const onStep = view && event.stepPath === view.shown.stepPath;
+  switch (event.kind) {
+    case "stepShown":
+      show(event);
+      break;
+    case "timerStarted":
+    case "timerTick":
+    case "timerResumed":
+    case "timerPaused":
+      if (onStep && view.timer) view.timer.update(event.remaining);
+      break;
+    case "timerFinished":
+      if (onStep) {
+        view.timer?.update(0);
+        // A step that does not move on by itself is left as its timer ends; a forward that
+        // comes after the daemon moved on is refused by its stepPath and changes nothing.
+        if (!view.autoAdvance || view.tapping) setTimeout(() => {
+          if (app.view === view) ui.forward(view);
+        }, view.tapping ? 0 : 300);
+      }
+      break;
+    case "promptSpoken":
+      if (onStep && view.caption) view.caption.textContent = event.text;
+      break;
+    case "permissionRequest":
+      askPermission(event);
+      break;
+    case "permissionAnswered":
+      closePermission();
+      break;
+    case "actionFailed":
+      showNotice(t.actionFailed(event.identifier, event.message));
+      break;
+    case "warning":
+      showNotice(t.warning(event.message));
+      break;
+    case "taskFinished":
+      finished(event);
+      break;
+    case "eventsLost":
+      attach();
+      break;
+  }
+}
+
+function askPermission(request) {
+  document.getElementById("permission-title").textContent = request.title || t.permissionTitle(request.permission);
+  document.getElementById("permission-reason").textContent = request.reason || "";
+  const answer = (granted) => {
+    // Not held back by a command on its way: the run waits for this answer.
+    rpc.call("permission.answer", { requestID: request.requestID, granted }).catch((error) => showNotice(error.message));
+    closePermission();
+  };
+  const allow = document.getElementById("permission-allow");
+  const deny = document.getElementById("permission-deny");
+  allow.textContent = t.allow;
+  deny.textContent = t.deny;
+  allow.onclick = () => answer(true);
+  deny.onclick = () => answer(false);
+  if (!permissionDialog.open) permissionDialog.showModal();
+}
+
+function closePermission() {
+  if (permissionDialog.open) permissionDialog.close();
+}

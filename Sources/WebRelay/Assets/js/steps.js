@@ -1,0 +1,78 @@
+import { el, button } from "./dom.js";
+import { TimerRing } from "./timer.js";
+import { TappingPad } from "./tapping.js";
+import { QuestionForm, questionTypes } from "./questions.js";
+
+// Draws one step as its stepShown event describes it (docs/protocol.md, "Events"): the step's
+// JSON as written (title, text, image…), the actions allowed now. `ui` is the app: its strings,
+// its commands and its image loader.
+export function renderStep(shown, ui) {
+  const step = shown.step || {};
+  const type = shown.type || step.type;
+  const allowed = new Set(shown.allowedActions || []);
+  const view = { type, step, shown, timer: null, caption: null, tapping: null, form: null };
+
+  const header = el("header", { class: "step-header" },
+    step.title ? el("h1", {}, step.title) : null,
+    step.subtitle ? el("p", { class: "subtitle" }, step.subtitle) : null,
+    step.text ? el("p", { class: "text" }, step.text) : null,
+    step.detail ? el("p", { class: "detail" }, step.detail) : null);
+
+  const body = el("section", { class: `step-body step-${type}` });
+  const imageName = step.image?.imageName || step.imageName || (typeof step.image === "string" ? step.image : null);
+  if (imageName && type !== "tapping") body.append(ui.image(imageName, step.image?.placementType));
+  if (Array.isArray(step.icons) && step.icons.length) {
+    body.append(el("ul", { class: "icons" }, step.icons.map((icon) =>
+      el("li", {}, icon.icon ? ui.image(icon.icon, "icon") : null, el("span", {}, icon.title || "")))));
+  }
+
+  const commands = new Set(step.commands || []);
+  const timed = (type === "active" || type === "countdown" || type === "tapping") && (shown.duration || step.duration);
+  view.autoAdvance = type === "countdown" || commands.has("transitionAutomatically") || commands.has("continueOnFinish");
+
+  if (type === "countdown") {
+    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    body.append(el("p", { class: "big-label" }, ui.t.getReady), view.timer.node);
+  } else if (type === "tapping") {
+    view.tapping = new TappingPad(shown, ui);
+    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    body.append(view.timer.node, view.tapping.node);
+  } else if (timed) {
+    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    body.append(view.timer.node);
+  }
+  if (timed) {
+    view.caption = el("p", { class: "caption", "aria-live": "assertive" });
+    body.append(view.caption);
+  }
+  if (questionTypes.has(type)) {
+    view.form = new QuestionForm(shown, ui);
+    body.append(view.form.node);
+  }
+
+  // The actions: Next (the step's own title for it), and back, skip, cancel, pause only when
+  // the daemon allows them now.
+  const actions = step.actions || {};
+  const footer = el("footer", { class: "actions" });
+  if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
+  if (allowed.has("back") && shown.hasStepBefore !== false) {
+    footer.append(button(actions.goBackward?.buttonTitle || ui.t.back, () => ui.back(), { secondary: true, id: "action-back" }));
+  }
+  if (allowed.has("skip")) {
+    const target = actions.skip?.skipToIdentifier;
+    footer.append(button(actions.skip?.buttonTitle || ui.t.skip, () => (target ? ui.skipTo(target) : ui.skip()),
+      { secondary: true, id: "action-skip" }));
+  }
+  if (timed && type !== "countdown" && allowed.has("timer.pause") && !view.autoAdvance) {
+    view.pause = button(ui.t.pause, () => ui.togglePause(), { secondary: true, id: "action-pause" });
+    footer.append(view.pause);
+  }
+  const showsNext = allowed.has("forward") && !(timed && (view.autoAdvance || type === "tapping"));
+  if (showsNext) {
+    const title = actions.goForward?.buttonTitle || (shown.hasStepAfter === false ? ui.t.done : ui.t.next);
+    footer.append(button(title, () => ui.forward(view), { id: "action-next", large: true }));
+  }
+
+  view.node = el("article", { class: `step type-${type}`, "data-step-path": shown.stepPath }, header, body, footer);
+  return view;
+}

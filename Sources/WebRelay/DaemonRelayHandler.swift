@@ -1,0 +1,43 @@
+import ControlChannel
+import Logging
+import NIOCore
+import NIOWebSocket
+
+/// The daemon side of one relay: each line from the control socket goes to the browser as one
+/// text message; when the daemon closes the connection the browser's WebSocket is closed with
+/// "going away", and the UI reconnects.
+final class DaemonRelayHandler: ChannelInboundHandler {
+    typealias InboundIn = ControlFrame
+
+    private let browser: any Channel
+    private let logger: Logger
+
+    init(browser: any Channel, logger: Logger) {
+        self.browser = browser
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .line(let line):
+            browser.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: line), promise: nil)
+        case .oversized(let length):
+            logger.warning("A line from the daemon was too long to relay and was dropped", metadata: ["bytes": "\(length)"])
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        var data = context.channel.allocator.buffer(capacity: 32)
+        data.write(webSocketErrorCode: .goingAway)
+        data.writeString("The daemon closed the connection.")
+        let browser = browser
+        browser.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).whenComplete { _ in
+            browser.close(promise: nil)
+        }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}

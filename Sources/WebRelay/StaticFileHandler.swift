@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Answers plain HTTP requests: the token, Host and Origin are checked first
+/// (`WebAccessPolicy`), then the path is looked up in the `AssetCatalog`. Every answer carries
+/// the security headers; only GET and HEAD are served.
+final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let assets: AssetCatalog
+    private let policy: WebAccessPolicy
+    private let logger: Logger
+    private var request: HTTPRequestHead?
+
+    init(assets: AssetCatalog, policy: WebAccessPolicy, logger: Logger) {
+        self.assets = assets
+        self.policy = policy
+        self.logger = logger
+    }
+
+    /// Headers every answer carries: the page may load only its own files (`data:` images are
+    /// the task images the protocol sends in base64), nothing is cached, nothing sniffed.
+    static func securityHeaders() -> HTTPHeaders {
+        HTTPHeaders([
+            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("Cache-Control", "no-store"),
+        ])
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): request = head
+        case .body: break
+        case .end:
+            guard let head = request else { return }
+            request = nil
+            respond(to: head, context: context)
+        }
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = Self.securityHeaders()
+        let decision = policy.decide(target: head.uri, host: head.headers.first(name: "host"),
+                                     origin: head.headers.first(name: "origin"), cookies: head.headers["cookie"])
+        switch decision {
+        case .refuse(let status, let reason):
+            logger.notice("Request refused", metadata: ["reason": "\(reason)", "path": "\(AssetCatalog.path(ofTarget: head.uri))"])
+            return send(status: HTTPResponseStatus(statusCode: status), body: Data("Refused: \(reason).\n".utf8), type: "text/plain; charset=utf-8",
+                        headers: headers, head: head, context: context)
+        case .allow(let setCookie):
+            if setCookie {
+                headers.add(name: "Set-Cookie", value: "\(WebAccessPolicy.cookieName)=\(policy.token); Path=/; HttpOnly; SameSite=Strict")
+            }
+        }
+        if AssetCatalog.path(ofTarget: head.uri) == WebRelayServer.webSocketPath {
+            // The upgrade was refused (no Origin, or not a WebSocket request).
+            return send(status: .forbidden, body: Data("A WebSocket needs the page's Origin.\n".utf8), type: "text/plain; charset=utf-8",
+                        headers: headers, head: head, context: context)
+        }
+        guard head.method == .GET || head.method == .HEAD else {
+            headers.add(name: "Allow", value: "GET, HEAD")
+            return send(status: .methodNotAllowed, body: Data("Only GET and HEAD.\n".utf8), type: "text/plain; charset=utf-8",
+                        headers: headers, head: head, context: context)
+        }
+        guard let asset = assets.asset(forPath: AssetCatalog.path(ofTarget: head.uri)) else {
+            return send(status: .notFound, body: Data("Not found.\n".utf8), type: "text/plain; charset=utf-8", headers: headers, head: head, context: context)
+        }
+        send(status: .ok, body: asset.data, type: asset.contentType, headers: headers, head: head, context: context)
+    }
+
+    private func send(status: HTTPResponseStatus, body: Data, type: String, headers: HTTPHeaders,
+                      head: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = headers
+        let buffer = ByteBuffer(bytes: body)
+        headers.add(name: "Content-Type", value: type)
+        headers.add(name: "Content-Length", value: "\(buffer.readableBytes)")
+        let keepAlive = head.isKeepAlive
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        if head.method != .HEAD {
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if !keepAlive { channel.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import WebRelay
+
+/// `activetask-web`: the kiosk UI's server (docs/kiosk.md). Argument parsing and bootstrap only;
+/// the server is `WebRelayServer`.
+@main
+struct WebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activetask-web",
+        abstract: "Serves the touch UI and relays each browser tab to activetaskd's control socket.",
+        discussion: "Prints the address it listens on; the token every request needs is in --token-file (docs/kiosk.md).")
+
+    @Option(help: "activetaskd's control socket (default: ACTIVETASK_SOCKET, else /run/activetask/control.sock).")
+    var socket: String?
+
+    @Option(help: "HOST:PORT to listen on, loopback only (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
+    var listen: [String] = []
+
+    @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600).")
+    var tokenFile = "/run/activetask-web/token"
+
+    @Option(help: "The folder of the UI files (default: the ones installed with the executable).")
+    var assets: String?
+
+    mutating func run() async throws {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "activetask-web")
+        do {
+            let addresses = try listen.isEmpty ? ListenAddress.loopback() : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text) }
+            guard let assetDirectory = assets.map({ URL(fileURLWithPath: $0) }) ?? WebRelayConfiguration.defaultAssetDirectory() else {
+                throw WebRelayError.noAssets("beside \(CommandLine.arguments[0])")
+            }
+            let token = WebToken.make()
+            try WebToken.write(token, to: tokenFile)
+            let controlSocket = socket ?? ProcessInfo.processInfo.environment["ACTIVETASK_SOCKET"] ?? "/run/activetask/control.sock"
+            let server = WebRelayServer(
+                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, token: token, assetDirectory: assetDirectory),
+                logger: logger
+            ) { bound in
+                // Scripts and tests wait for this line; the token is not printed (it is in the file).
+                let urls = bound.map { "http://\($0)/" }.joined(separator: " ")
+                FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
+            }
+            let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            try await group.run()
+        } catch let error as WebRelayError {
+            FileHandle.standardError.write(Data("activetask-web: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `tasks.list` and `tasks.image` through the real daemon (docs/protocol.md, "tasks.list",
+/// "tasks.image"): a task directory with a good task, a transform resource, a broken file, an
+/// image, a symlink out of the directory and a hidden file.
+@Suite("activetaskd: tasks.list and tasks.image")
+struct TaskListTests {
+    /// A task directory: the example WalkAndBalance (a task and its section resource), a broken
+    /// file, a PNG icon in a folder, a secret outside and a symlink to it.
+    static func taskDirectory(in fixture: DaemonFixture) throws -> (tasks: URL, secret: URL) {
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        let images = tasks.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let example = PackagePaths.root.appendingPathComponent("examples/WalkAndBalance")
+        for name in ["WalkAndBalance.json", "WalkSection.json"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: tasks.appendingPathComponent(name))
+        }
+        try Data("{\"identifier\": \"broken\", \"steps\": [".utf8).write(to: tasks.appendingPathComponent("Broken.json"))
+        try Data("{}".utf8).write(to: tasks.appendingPathComponent(".hidden.json"))
+        try Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).write(to: images.appendingPathComponent("walk.png"))
+        let secret = fixture.directory.appendingPathComponent("secret.png")
+        try Data("secret".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(at: tasks.appendingPathComponent("out.png"), withDestinationURL: secret)
+        return (tasks, secret)
+    }
+
+    @Test("tasks.list lists the task with its title, leaves the section out and names the broken file's fault; tasks.image serves only images inside the directory")
+    func listAndImages() async throws {
+        let fixture = try DaemonFixture("tasklist")
+        let (tasks, _) = try Self.taskDirectory(in: fixture)
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let socket = fixture.socket
+        try await offThread {
+            let client = try LineClient(path: socket, timeout: 20)
+            let list = try client.result("tasks.list")
+            let entries = list["tasks"] as? [[String: Any]] ?? []
+            guard entries.compactMap({ $0["file"] as? String }) == ["Broken.json", "WalkAndBalance.json"] else {
+                throw DaemonTestFailure("tasks.list answered \(list)")
+            }
+            let broken = entries[0], walk = entries[1]
+            guard broken["identifier"] == nil, let error = broken["error"] as? String, error.contains("Broken.json") else {
+                throw DaemonTestFailure("the broken file is listed as \(broken)")
+            }
+            guard walk["identifier"] as? String == "WalkAndBalance", walk["title"] as? String == "Walk, then stand still",
+                  (walk["detail"] as? String ?? "").hasPrefix("You will walk"), walk["error"] == nil else {
+                throw DaemonTestFailure("WalkAndBalance is listed as \(walk)")
+            }
+            // The file tasks.list names loads.
+            _ = try client.result("task.load", ["path": "WalkAndBalance.json"])
+
+            let image = try client.result("tasks.image", ["task": "WalkAndBalance.json", "name": "images/walk"])
+            guard image["contentType"] as? String == "image/png", image["file"] as? String == "images/walk.png",
+                  Data(base64Encoded: image["base64"] as? String ?? "") == Data([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) else {
+                throw DaemonTestFailure("tasks.image answered \(image)")
+            }
+            // Out of the directory: a `..`, an absolute path (refused as params), a symlink out,
+            // a file that is no image, a missing one (not found, alike).
+            for (params, code) in [
+                (["task": "WalkAndBalance.json", "name": "../secret"], -32602),
+                (["task": "WalkAndBalance.json", "name": "/etc/passwd"], -32602),
+                (["task": "../tasks/WalkAndBalance.json", "name": "images/walk"], -32602),
+                (["task": "WalkAndBalance.json", "name": "out.png"], -32004),
+                (["task": "WalkAndBalance.json", "name": "WalkSection.json"], -32004),
+                (["task": "WalkAndBalance.json", "name": "missing"], -32004),
+            ] {
+                let response = try client.call("tasks.image", params)
+                let error = response["error"] as? [String: Any] ?? [:]
+                guard error["code"] as? Int == code, response["result"] == nil else {
+                    throw DaemonTestFailure("tasks.image \(params) answered \(response), expected \(code)")
+                }
+            }
+        }
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// The UI in a real browser: headless Chromium driven through chromedriver (browser_walk.py,
+/// python3-selenium) against the real activetask-web and activetaskd (sim IIO, the fixture's
+/// ALSA devices). A short walk-and-balance task from the home screen to "Done" at 800×480 and
+/// at 1280×800, each step checked for sideways overflow and controls under 48 px, and
+/// screenshotted.
+///
+/// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each
+/// sanitized pass and tests nothing the sanitizers look at. Skipped with a message when
+/// chromium or chromium-driver is missing (scripts/setup.sh installs them).
+// One browser at a time: each Chromium takes a core for seconds, beside the other suites.
+@Suite(
+    "activetask-web: the UI in headless Chromium",
+    .serialized,
+    .enabled(if: TestTiming.scale == 1, "Under a sanitizer the browser walk is skipped: it costs minutes and checks no memory or threads."),
+    .enabled(if: WebFixture.browserAvailable,
+             "chromium, chromium-driver or python3-selenium is missing: the browser walk is skipped (scripts/setup.sh installs them)."))
+struct WebBrowserTests {
+    /// A walk-and-balance task short enough for a test: overview with its permissions, an
+    /// instruction with an image, a countdown, a recorded active step with a spoken prompt,
+    /// MotorControl's tapping step (its result sent back by the UI), a question, the completion.
+    static let task = """
+    {
+      "identifier": "ShortWalk", "type": "motorControlTask", "title": "Short walk",
+      "detail": "Walk for a few seconds.", "estimatedMinutes": 1,
+      "asyncActions": [
+        { "identifier": "motion", "type": "motion", "startStepIdentifier": "walking", "stopStepIdentifier": "walking",
+          "recorderTypes": ["accelerometer", "gyro"], "frequency": 50 }
+      ],
+      "steps": [
+        { "identifier": "overview", "type": "overview", "title": "Walk a few steps",
+          "text": "You will walk for a few seconds while the device records its movement.",
+          "permissions": [{ "permissionType": "motion", "reason": "The motion sensors measure your gait." }],
+          "actions": { "goForward": { "type": "default", "buttonTitle": "Begin" } } },
+        { "identifier": "instruction", "type": "instruction", "title": "Put the device in your pocket",
+          "text": "Then stand up.", "image": { "type": "fetchable", "imageName": "pocket" } },
+        { "identifier": "getReady", "type": "countdown", "duration": 2 },
+        { "identifier": "walking", "type": "active", "duration": 3, "title": "Walk",
+          "commands": ["transitionAutomatically"], "spokenInstructions": { "start": "Start walking." } },
+        { "identifier": "tapping", "type": "tapping", "duration": 3 },
+        { "identifier": "feeling", "type": "choiceQuestion", "title": "How did that feel?", "baseType": "string",
+          "singleChoice": true, "choices": [{ "value": "fine", "text": "Fine" }, { "value": "hard", "text": "Hard" }] },
+        { "identifier": "done", "type": "completion", "title": "Well done", "text": "You have finished." }
+      ]
+    }
+    """
+
+    /// Where the screenshots go: `ACTIVETASK_WEB_SCREENSHOTS`, else the fixture's directory.
+    static func screenshotDirectory(default fallback: URL) -> URL {
+        ProcessInfo.processInfo.environment["ACTIVETASK_WEB_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? fallback
+    }
+
+    @Test("From the home screen to \"Done\" at 800×480 and 1280×800: no sideways scrolling, no control under 48 px")
+    func walk() async throws {
+        let fixture = try DaemonFixture("webwalk")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        try Data(Self.task.utf8).write(to: tasks.appendingPathComponent("ShortWalk.json"))
+        // A 1×1 PNG for the instruction's image (tasks.image).
+        try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
+            .write(to: tasks.appendingPathComponent("pocket.png"))
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_walk.py")
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                                 [script.path, web.url, "ShortWalk.json", shots.path, "800x480", "1280x800"])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
+        let pictures = (try? FileManager.default.contentsOfDirectory(atPath: shots.path))?.filter { $0.hasSuffix(".png") } ?? []
+        #expect(pictures.count >= 10, "screenshots: \(pictures)")
+        // Both runs completed and were kept by the daemon.
+        let socket = fixture.socket
+        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
+        let states = (runs["runs"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+        #expect(states == ["completed", "completed"], "\(runs)")
+        // Each run's tapping result holds the taps the browser made, on the buttons it made them on.
+        for run in runs["runs"] as? [[String: Any]] ?? [] {
+            let directory = URL(fileURLWithPath: try #require(run["runDirectory"] as? String))
+            let result = try RunFiles.object(directory.appendingPathComponent("taskResult.json"))
+            let tapping = try #require((result["stepHistory"] as? [[String: Any]])?.first { $0["identifier"] as? String == "tapping" })
+            let samples = tapping["samples"] as? [[String: Any]] ?? []
+            #expect(tapping["type"] as? String == "tapping", "\(tapping)")
+            #expect(samples.compactMap { $0["buttonIdentifier"] as? String } == ["left", "right", "left", "right"], "\(tapping)")
+            #expect(tapping["tapCount"] as? Int == 4, "\(tapping)")
+        }
+        await web.stop()
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
+
+    @Test(
+        "SimpleSurvey by touch: a wrong answer is refused beside its field, the good answers are stored",
+        .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
+    func survey() async throws {
+        let fixture = try DaemonFixture("websurvey")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path(Fixtures.catalog + "SimpleSurvey.json"),
+                                         toPath: tasks.appendingPathComponent("SimpleSurvey.json").path)
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_survey.py")
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, web.url, shots.path])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        let socket = fixture.socket
+        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
+        let run = try #require((runs["runs"] as? [[String: Any]])?.first)
+        #expect(run["state"] as? String == "completed", "\(runs)")
+        let result = try RunFiles.object(URL(fileURLWithPath: try #require(run["runDirectory"] as? String)).appendingPathComponent("taskResult.json"))
+        let values = (result["stepHistory"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+            $0[$1["identifier"] as? String ?? ""] = "\($1["value"] ?? "none")"
+        }
+        #expect(values["selectOne"] == "Charlie" && values["pickANumber"] == "-2" && values["year"] == "1999", "\(values)")
+        await web.stop()
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
+
+    @Test("A daemon restart: the UI says \"Reconnecting\" and comes back by itself")
+    func daemonRestart() async throws {
+        let fixture = try DaemonFixture("webrestart")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        try Data(Self.task.utf8).write(to: tasks.appendingPathComponent("ShortWalk.json"))
+        let arguments = fixture.arguments() + ["--task-directory", tasks.path]
+        let daemon = try await fixture.start(arguments)
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let marker = fixture.directory.appendingPathComponent("home-shown").path
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_reconnect.py")
+        let browser = try fixture.spawn(["/usr/bin/python3", script.path, web.url, shots.path, marker])
+        // Once the home screen shows: stop the daemon, leave it down a moment, start it again.
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: marker), browser.ended == nil, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit(within: 10) == .exited(0), "\(daemon.output)")
+        try await Task.sleep(for: .seconds(2))
+        let again = try await fixture.start(arguments)
+        let ended = await browser.waitForExit(within: 60)
+        #expect(ended == .exited(0), "\(browser.output)\n\(web.process.output)")
+        await web.stop()
+        again.send(SIGTERM)
+        _ = await again.waitForExit(within: 10)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Glibc
+import TestSupport
+
+/// The real `activetask-web` in front of a `DaemonFixture`'s daemon, on a free loopback port,
+/// its token in the fixture's directory (docs/kiosk.md).
+final class WebFixture: @unchecked Sendable {
+    let process: DaemonProcess
+    let port: Int
+    let token: String
+
+    /// The built executable.
+    static var executable: String {
+        PackagePaths.builtExecutable(named: "activetask-web")?.path ?? "activetask-web-not-built"
+    }
+
+    /// Starts `activetask-web` for `daemon` (optionally on another asset folder) and waits for
+    /// the line saying where it listens.
+    init(_ daemon: DaemonFixture, assets: URL? = nil) async throws {
+        let tokenFile = daemon.directory.appendingPathComponent("web-token").path
+        var arguments = [Self.executable, "--socket", daemon.socket, "--listen", "127.0.0.1:0", "--token-file", tokenFile]
+        if let assets { arguments += ["--assets", assets.path] }
+        process = try daemon.spawn(arguments)
+        let deadline = Date().addingTimeInterval(20)
+        var found: Int?
+        while found == nil {
+            if let ended = process.ended { throw DaemonTestFailure("activetask-web ended (\(ended)):\n\(process.output)") }
+            if Date() > deadline { throw DaemonTestFailure("activetask-web did not say where it listens within 20 s:\n\(process.output)") }
+            if let line = process.output.split(separator: "\n").first(where: { $0.hasPrefix("activetask-web listening on http://127.0.0.1:") }) {
+                found = Int(line.split(separator: ":").last?.filter(\.isNumber) ?? "")
+            } else {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        port = found ?? 0
+        token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let mode = (try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int) ?? 0
+        guard mode == 0o600, token.count == 64 else {
+            throw DaemonTestFailure("the token file has mode \(String(mode, radix: 8)) and \(token.count) characters; expected 0600 and 64")
+        }
+    }
+
+    /// Whether Debian's chromium, chromium-driver and python3-selenium are installed.
+    static var browserAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
+    }
+
+    /// The URL the kiosk opens.
+    var url: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+
+    /// The built UI files (beside the executable, as SwiftPM copies them).
+    static var builtAssets: URL? {
+        PackagePaths.builtExecutable(named: "activetask-web").map {
+            $0.deletingLastPathComponent().appendingPathComponent("ActiveTask_WebRelay.resources/Assets")
+        }
+    }
+
+    func stop() async {
+        process.send(SIGTERM)
+        _ = await process.waitForExit(within: 10)
+    }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""activetask-web's security from outside, with clients this project did not write: curl for
+HTTP and Python's websockets (Debian's python3-websockets) for the WebSocket.
+
+usage: web_security_check.py PORT TOKEN
+
+Run by WebRelaySecurityTests against the real activetask-web in front of the real activetaskd;
+exits 1 naming every check that failed. The asset folder it is started with holds `inside.txt`
+and a symlink `outside.txt` to a file outside it.
+"""
+import asyncio
+import json
+import subprocess
+import sys
+
+import websockets
+
+PORT, TOKEN = sys.argv[1], sys.argv[2]
+BASE = f"http://127.0.0.1:{PORT}"
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def curl(path, *headers, raw=False):
+    """(status, headers text) of a GET; --path-as-is keeps `..` as written."""
+    command = ["curl", "-s", "-o", "/dev/null", "-D", "-", "--max-time", "10", "--path-as-is"]
+    for header in headers:
+        command += ["-H", header]
+    command.append(path if raw else BASE + path)
+    out = subprocess.run(command, capture_output=True, text=True).stdout
+    status = int(out.split(" ", 2)[1]) if out.startswith("HTTP/") else 0
+    return status, out.lower()
+
+
+cookie = f"Cookie: activetask-token={TOKEN}"
+
+status, headers = curl("/")
+check(status == 401, f"no token: 401 (got {status})")
+status, _ = curl("/?token=" + "0" * len(TOKEN))
+check(status == 401, f"a wrong token: 401 (got {status})")
+status, _ = curl("/", "Cookie: activetask-token=wrong")
+check(status == 401, f"a wrong cookie: 401 (got {status})")
+status, headers = curl("/?token=" + TOKEN)
+check(status == 200, f"the token in the URL: 200 (got {status})")
+check("content-security-policy: default-src 'self'" in headers, "Content-Security-Policy default-src 'self'")
+check(f"set-cookie: activetask-token={TOKEN.lower()}; path=/; httponly; samesite=strict" in headers, "the cookie is set from the token")
+status, _ = curl("/js/app.js", cookie)
+check(status == 200, f"a module with the cookie: 200 (got {status})")
+status, _ = curl("/js/app.js")
+check(status == 401, f"a module without the cookie: 401 (got {status})")
+status, _ = curl("/", cookie, f"Host: evil.example:{PORT}")
+check(status == 421, f"a foreign Host: 421 (got {status})")
+status, _ = curl("/", cookie, "Origin: http://evil.example")
+check(status == 403, f"a foreign Origin: 403 (got {status})")
+status, _ = curl("/", cookie, f"Origin: http://127.0.0.1:{PORT}")
+check(status == 200, f"the own Origin: 200 (got {status})")
+status, _ = curl("/inside.txt", cookie)
+check(status == 200, f"a file inside the asset folder: 200 (got {status})")
+for path in ["/outside.txt", "/../Package.swift", "/js/../../Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
+             "//etc/passwd", "/js/", "/js", "/etc/passwd", "/.hidden.txt"]:
+    status, _ = curl(path, cookie)
+    check(status == 404, f"{path}: 404, no listing (got {status})")
+
+
+async def websocket_checks():
+    url = f"ws://127.0.0.1:{PORT}/ws"
+    origin = f"http://127.0.0.1:{PORT}"
+
+    async def refused(what, **options):
+        try:
+            async with websockets.connect(url, open_timeout=10, **options):
+                check(False, what)
+        except websockets.exceptions.InvalidStatusCode as error:
+            check(error.status_code in (401, 403, 421), f"{what} (HTTP {error.status_code})")
+
+    await refused("a WebSocket without the token is refused", origin=origin)
+    await refused("a WebSocket with a wrong token is refused", origin=origin, extra_headers={"Cookie": "activetask-token=wrong"})
+    await refused("a WebSocket from a foreign Origin is refused", origin="http://evil.example", extra_headers={"Cookie": f"activetask-token={TOKEN}"})
+    await refused("a WebSocket without an Origin is refused", extra_headers={"Cookie": f"activetask-token={TOKEN}"})
+
+    async with websockets.connect(url + "?token=" + TOKEN, origin=origin, max_size=None) as keeper, \
+            websockets.connect(url, origin=origin, extra_headers={"Cookie": f"activetask-token={TOKEN}"}, max_size=None) as big:
+        await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "daemon.info"}))
+        answer = json.loads(await asyncio.wait_for(keeper.recv(), 10))
+        check(answer.get("id") == 1 and "result" in answer, "the relay answers daemon.info line for line")
+        await big.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "daemon.info", "params": {"x": "a" * (1 << 20)}}))
+        try:
+            await asyncio.wait_for(big.recv(), 10)
+            check(False, "a message over 1 MiB closes its socket")
+        except websockets.exceptions.ConnectionClosed as closed:
+            check(closed.rcvd is not None and closed.rcvd.code == 1009, f"a message over 1 MiB closes its socket with 1009 ({closed.rcvd})")
+        await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "run.status"}))
+        answer = json.loads(await asyncio.wait_for(keeper.recv(), 10))
+        check(answer.get("id") == 3 and "result" in answer, "the other socket goes on")
+
+
+asyncio.run(websocket_checks())
+if failures:
+    print(f"{len(failures)} checks failed")
+    sys.exit(1)

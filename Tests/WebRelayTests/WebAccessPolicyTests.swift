@@ -1,0 +1,31 @@
+import Testing
+import WebRelay
+
+/// Who may use activetask-web (docs/kiosk.md, "Security"): the token in the URL or the cookie,
+/// the Host among the addresses listened on, the Origin this server.
+@Suite struct WebAccessPolicyTests {
+    static let policy = WebAccessPolicy(token: "abc123", authorities: WebAccessPolicy.authorities(for: ListenAddress.loopback(port: 8470)))
+
+    static let rows: [(target: String, host: String?, origin: String?, cookies: [String], expected: WebAccessPolicy.Decision)] = [
+        ("/?token=abc123", "127.0.0.1:8470", nil, [], .allow(setCookie: true)),
+        ("/js/app.js", "127.0.0.1:8470", nil, ["activetask-token=abc123"], .allow(setCookie: false)),
+        ("/", "localhost:8470", "http://localhost:8470", ["a=b; activetask-token=abc123"], .allow(setCookie: false)),
+        ("/ws", "[::1]:8470", "http://[::1]:8470", ["activetask-token=abc123"], .allow(setCookie: false)),
+        ("/", "127.0.0.1:8470", nil, [], .refuse(status: 401, reason: "the token is missing or wrong")),
+        ("/?token=abc124", "127.0.0.1:8470", nil, [], .refuse(status: 401, reason: "the token is missing or wrong")),
+        ("/?token=", "127.0.0.1:8470", nil, [], .refuse(status: 401, reason: "the token is missing or wrong")),
+        ("/?token=abc1234", "127.0.0.1:8470", nil, ["activetask-token=abc12"], .refuse(status: 401, reason: "the token is missing or wrong")),
+        ("/?token=abc123", "evil.example:8470", nil, [], .refuse(status: 421, reason: "the Host evil.example:8470 is not an address activetask-web listens on")),
+        ("/?token=abc123", "127.0.0.1:9999", nil, [], .refuse(status: 421, reason: "the Host 127.0.0.1:9999 is not an address activetask-web listens on")),
+        ("/?token=abc123", nil, nil, [], .refuse(status: 421, reason: "the Host (none) is not an address activetask-web listens on")),
+        ("/?token=abc123", "127.0.0.1:8470", "http://evil.example", [], .refuse(status: 403, reason: "the Origin http://evil.example is not this server")),
+        ("/?token=abc123", "127.0.0.1:8470", "https://127.0.0.1:8470", [], .refuse(status: 403, reason: "the Origin https://127.0.0.1:8470 is not this server")),
+        ("/?token=abc123", "127.0.0.1:8470", "null", [], .refuse(status: 403, reason: "the Origin null is not this server")),
+    ]
+
+    @Test(arguments: rows.indices)
+    func decision(row: Int) {
+        let (target, host, origin, cookies, expected) = Self.rows[row]
+        #expect(Self.policy.decide(target: target, host: host, origin: origin, cookies: cookies) == expected, "\(Self.rows[row])")
+    }
+}
