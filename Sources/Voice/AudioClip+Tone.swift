@@ -16,13 +16,15 @@ extension AudioClip {
         return AudioClip(samples: samples, sampleRate: sampleRate)
     }
 
-    /// The built-in sound for `playSoundOnStart`/`playSound`: a short rising pair of beeps.
+    /// The built-in sound for `playSoundOnStart`/`playSound`: a short rising pair of beeps,
+    /// 0.11 s, about as long as the system sound iOS plays. A step's start prompt is queued behind
+    /// it (the player plays one clip at a time), so its length is that prompt's lateness.
     public static func startSound(sampleRate: Int) -> AudioClip {
-        tones([(660, 0.08), (0, 0.03), (880, 0.12)], sampleRate: sampleRate)
+        tones([(660, 0.04), (0, 0.02), (880, 0.05)], sampleRate: sampleRate)
     }
 
-    /// The built-in sound for `playSoundOnFinish`: a short falling pair of beeps.
+    /// The built-in sound for `playSoundOnFinish`: a short falling pair of beeps, 0.12 s.
     public static func finishSound(sampleRate: Int) -> AudioClip {
-        tones([(880, 0.08), (0, 0.03), (660, 0.16)], sampleRate: sampleRate)
+        tones([(880, 0.04), (0, 0.02), (660, 0.06)], sampleRate: sampleRate)
     }
 }
