@@ -62,8 +62,10 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
     let host = DaemonHost(settings: settings(dataDirectory))
     let registry = ControlConnectionRegistry(logger: quiet)
     let dispatcher = ControlRequestDispatcher(handler: host, registry: registry, logger: quiet, maximumLineLength: limit)
-    let (outbox, continuation) = AsyncStream.makeStream(of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(64))
-    let connection = registry.add(outbox: continuation, channel: channel, peer: .unknown)!
+    let (_, continuation) = AsyncStream.makeStream(of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(64))
+    // Events are written straight to the connection's channel: an open one, to read them back from.
+    let eventChannel = EmbeddedChannel()
+    let connection = registry.add(outbox: continuation, channel: eventChannel, peer: .unknown, eventLimit: 64)!
     let frames = collector.frames
     let outcome = FuzzBlocking.run { () async -> ConnectionOutcome in
         var outcome = ConnectionOutcome()
@@ -92,14 +94,14 @@ FuzzDriver.main(name: "fuzz-rpc", usage: "limit byte, read-size seed byte, then 
     var model = SubscriptionModel()
     for (frame, response) in zip(frames, outcome.responses) { model.apply(frame, response: response) }
     for kind in ControlEventKind.allCases {
-        registry.broadcast(.event(NIOCore.ByteBuffer(string: kind.rawValue)), kind: kind)
+        registry.broadcast(NIOCore.ByteBuffer(string: kind.rawValue), kind: kind)
     }
     continuation.finish()
-    let received = FuzzBlocking.run { () async -> [String] in
-        var lines: [String] = []
-        for await case .event(let line) in outbox { lines.append(String(buffer: line)) }
-        return lines
+    var received: [String] = []
+    while case .event(let line)? = try! eventChannel.readOutbound(as: ControlOutbound.self) {
+        received.append(String(buffer: line))
     }
+    _ = try? eventChannel.finish(acceptAlreadyClosed: true)
     precondition(received == model.kinds.map(\.rawValue),
                  "The connection received \(received) but its requests subscribed it to \(model.kinds.map(\.rawValue)).")
     precondition(registry.count == 1, "The registry lost or gained a connection.")

@@ -5,8 +5,12 @@ import Synchronization
 
 /// The open connections: their bounded outbound queues and event subscriptions.
 ///
-/// Every message to a client goes through its queue; a client whose queue is full is
-/// disconnected, so that nothing sent to it can ever wait on it.
+/// Answers go through the connection's queue, drained by its task. Events are written straight
+/// to every subscribed connection's channel by the one task that broadcasts them (their line
+/// encoded once, the same buffer for all), so the last of 32 subscribers gets an event as soon
+/// as the first, without a task hop per client (docs/benchmarks.md, "Event fan-out"). Either way
+/// a client with more messages unwritten than the limit is disconnected, so that nothing sent to
+/// it can ever wait on it.
 package final class ControlConnectionRegistry: Sendable {
     /// One connection's outbound side.
     struct Connection: Sendable {
@@ -15,6 +19,30 @@ package final class ControlConnectionRegistry: Sendable {
         var peer: PeerCredentials
         /// nil: not subscribed; empty: every kind.
         var subscription: Set<ControlEventKind>?
+        /// Event lines handed to the channel and not yet written to its socket.
+        var unwrittenEvents: UnwrittenCount
+        /// The most event lines left unwritten before the client is disconnected.
+        var eventLimit: Int
+    }
+
+    /// A count shared by the broadcasting task and the channel's event loop.
+    final class UnwrittenCount: Sendable {
+        private let value = Atomic<Int>(0)
+
+        /// Counts one more; false, counting nothing, when `limit` are already unwritten.
+        func reserve(limit: Int) -> Bool {
+            while true {
+                let current = value.load(ordering: .relaxed)
+                guard current < limit else { return false }
+                if value.compareExchange(expected: current, desired: current + 1, ordering: .relaxed).exchanged {
+                    return true
+                }
+            }
+        }
+
+        func release() {
+            value.subtract(1, ordering: .relaxed)
+        }
     }
 
     private struct State {
@@ -31,13 +59,17 @@ package final class ControlConnectionRegistry: Sendable {
     }
 
     /// Adds a connection; nil once the server is shutting down.
+    /// - Parameter eventLimit: the most event lines left unwritten to its socket before the
+    ///   client is disconnected for not reading (the server's outbound queue limit).
     package func add(outbox: AsyncStream<ControlOutbound>.Continuation, channel: any Channel,
-                     peer: PeerCredentials) -> UInt64? {
+                     peer: PeerCredentials, eventLimit: Int) -> UInt64? {
         state.withLock { state in
             guard !state.isClosed else { return nil }
             let identifier = state.nextIdentifier
             state.nextIdentifier += 1
-            state.connections[identifier] = Connection(outbox: outbox, channel: channel, peer: peer, subscription: nil)
+            state.connections[identifier] = Connection(
+                outbox: outbox, channel: channel, peer: peer, subscription: nil,
+                unwrittenEvents: UnwrittenCount(), eventLimit: eventLimit)
             return identifier
         }
     }
@@ -62,8 +94,8 @@ package final class ControlConnectionRegistry: Sendable {
         enqueue(line, identifier, connection)
     }
 
-    /// Queues an event line for every connection subscribed to its kind.
-    package func broadcast(_ line: ControlOutbound, kind: ControlEventKind) {
+    /// Writes an event line to every connection subscribed to its kind, without waiting for any.
+    package func broadcast(_ line: NIOCore.ByteBuffer, kind: ControlEventKind) {
         let targets = state.withLock { state in
             state.connections.filter { _, connection in
                 guard let subscription = connection.subscription else { return false }
@@ -71,7 +103,7 @@ package final class ControlConnectionRegistry: Sendable {
             }
         }
         for (identifier, connection) in targets {
-            enqueue(line, identifier, connection)
+            write(line, identifier, connection)
         }
     }
 
@@ -89,11 +121,27 @@ package final class ControlConnectionRegistry: Sendable {
 
     private func enqueue(_ line: ControlOutbound, _ identifier: UInt64, _ connection: Connection) {
         if case .dropped = connection.outbox.yield(line) {
-            logger.warning("Disconnecting a client that does not read: its outbound queue is full.", metadata: [
-                "connection": "\(identifier)", "peer.pid": "\(connection.peer.pid)", "peer.uid": "\(connection.peer.uid)",
-            ])
-            remove(identifier)
-            connection.channel.close(promise: nil)
+            disconnect(identifier, connection)
         }
+    }
+
+    /// Hands an event line to the channel's event loop: one `execute` per client, no await.
+    private func write(_ line: NIOCore.ByteBuffer, _ identifier: UInt64, _ connection: Connection) {
+        let unwritten = connection.unwrittenEvents
+        guard unwritten.reserve(limit: connection.eventLimit) else {
+            disconnect(identifier, connection)
+            return
+        }
+        let written = connection.channel.eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenComplete { _ in unwritten.release() }
+        connection.channel.writeAndFlush(ControlOutbound.event(line), promise: written)
+    }
+
+    private func disconnect(_ identifier: UInt64, _ connection: Connection) {
+        logger.warning("Disconnecting a client that does not read: its outbound queue is full.", metadata: [
+            "connection": "\(identifier)", "peer.pid": "\(connection.peer.pid)", "peer.uid": "\(connection.peer.uid)",
+        ])
+        remove(identifier)
+        connection.channel.close(promise: nil)
     }
 }

@@ -13,8 +13,8 @@ public import ServiceLifecycle
 /// registered with `answerAtOnce`) are answered on the connection's event loop while none of its earlier
 /// requests is still being carried out (`ImmediateAnswerHandler`); one structured child task per
 /// connection carries out the others in order and answers each through the connection's bounded
-/// outbound queue; one task forwards the handler's events to the
-/// subscribed connections. A client's bad input is answered and the connection goes on; a
+/// outbound queue; one task encodes each of the handler's events once and writes it to every
+/// subscribed connection's channel without waiting for any of them. A client's bad input is answered and the connection goes on; a
 /// client that does not read is disconnected once its queue is full. Graceful shutdown stops
 /// accepting, closes every connection and removes the socket file it bound.
 public struct ControlServer: Service {
@@ -104,7 +104,7 @@ public struct ControlServer: Service {
         for await event in handler.events() {
             do {
                 let line = try JSONRPCLineWriter.line(JSONRPCNotification(method: ControlEvent.notificationMethod, params: event))
-                registry.broadcast(.event(NIOCore.ByteBuffer(bytes: line)), kind: event.kind)
+                registry.broadcast(NIOCore.ByteBuffer(bytes: line), kind: event.kind)
             } catch {
                 logger.error("An event could not be encoded and was not sent.", metadata: ["kind": "\(event.kind)", "error": "\(error)"])
             }
@@ -132,7 +132,8 @@ public struct ControlServer: Service {
         }
         let (outbox, continuation) = AsyncStream.makeStream(
             of: ControlOutbound.self, bufferingPolicy: .bufferingOldest(configuration.outboundQueueLimit))
-        guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer) else {
+        guard let identifier = registry.add(outbox: continuation, channel: connection.channel, peer: peer,
+                                                eventLimit: configuration.outboundQueueLimit) else {
             // The server is shutting down: connections accepted just before are closed unanswered.
             await refuse(connection)
             return

@@ -70,10 +70,17 @@ import TestSupport
         #expect(answered == 200)
     }
 
-    @Test func aClientThatDoesNotReadIsDisconnectedAndOthersGetEveryEvent() async throws {
+    /// The fan-out: every event is written to each subscriber without waiting for any, so a
+    /// client that stops reading is dropped while every reading one, one or many, gets every
+    /// event in order (docs/benchmarks.md, "Event fan-out", times it).
+    // A reader that lost an event would leave the publisher waiting: fail rather than hang.
+    @Test(.timeLimit(.minutes(5)), arguments: [1, 16])
+    func aClientThatDoesNotReadIsDisconnectedAndOthersGetEveryEvent(readers: Int) async throws {
         let handler = TestControlHandler()
         let logs = RecordingLogHandler.Store()
-        let eventCount = 4000
+        // 2 KB events: a few hundred fill a silent client's socket buffer and its limit of 64;
+        // with many readers fewer events keep the test short.
+        let eventCount = readers == 1 ? 4000 : 600
         let batch = 32
         let padding = String(repeating: "w", count: 2000)
         try await TestServer.with(handler: handler, outboundQueueLimit: 64, logs: logs) { path in
@@ -85,30 +92,38 @@ import TestSupport
                 try await Task.sleep(for: .milliseconds(5))
             }
 
-            try await ControlClient.withConnection(socketPath: path) { reader in
-                try await reader.subscribe()
-                let received = SequenceLog()
-                try await withThrowingTaskGroup(of: Void.self) { group in
+            let received = (0..<readers).map { _ in SequenceLog() }
+            let subscribed = SequenceLog()  // one entry per reader subscribed
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for log in received {
                     group.addTask {
-                        for await event in reader.events {
-                            let count = received.append(event.sequence)
-                            if count == eventCount { break }
+                        try await ControlClient.withConnection(socketPath: path) { reader in
+                            try await reader.subscribe()
+                            _ = subscribed.append(0)
+                            for await event in reader.events {
+                                if log.append(event.sequence) == eventCount { break }
+                            }
                         }
                     }
-                    // 8 MB of events in bursts a reading client keeps up with and a silent one cannot.
-                    for first in stride(from: 1, through: eventCount, by: batch) {
-                        let last = min(first + batch - 1, eventCount)
-                        for sequence in first...last {
-                            handler.publish(ControlEvent(sequence: UInt64(sequence), uptime: 0,
-                                                         payload: .warning(WarningEvent(message: padding))))
-                        }
-                        while received.count < last {
-                            try await Task.sleep(for: .milliseconds(1))
-                        }
-                    }
-                    try await group.waitForAll()
                 }
-                let sequences = received.values
+                while subscribed.count < readers {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                // Events in bursts a reading client keeps up with and a silent one cannot.
+                for first in stride(from: 1, through: eventCount, by: batch) {
+                    let last = min(first + batch - 1, eventCount)
+                    for sequence in first...last {
+                        handler.publish(ControlEvent(sequence: UInt64(sequence), uptime: 0,
+                                                     payload: .warning(WarningEvent(message: padding))))
+                    }
+                    while received.contains(where: { $0.count < last }) {
+                        try await Task.sleep(for: .milliseconds(1))
+                    }
+                }
+                try await group.waitForAll()
+            }
+            for log in received {
+                let sequences = log.values
                 #expect(sequences.count == eventCount)
                 #expect(sequences == (1...eventCount).map(UInt64.init), "events arrived out of order or twice")
             }
