@@ -127,7 +127,9 @@ import TestSupport
                 #expect(sequences.count == eventCount)
                 #expect(sequences == (1...eventCount).map(UInt64.init), "events arrived out of order or twice")
             }
-            #expect(try await silent.isClosedByPeer(within: TestTiming.tolerance(.seconds(1))), "the server kept a client that never reads")
+            // Closed once its queue overflowed, during the bursts; the wait only bounds the test
+            // (1 s was missed once with 16 readers while other suites loaded both cores).
+            #expect(try await silent.isClosedByPeer(within: TestTiming.tolerance(.seconds(10))), "the server kept a client that never reads")
         }
         let warnings = logs.records.withLock { $0.filter { $0.message.contains("does not read") } }
         #expect(warnings.map { $0.metadata["connection"] } == ["1"])
