@@ -48,8 +48,9 @@ final class MotoServer {
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
+    /// SIGKILL: moto_server (werkzeug) does not stop on SIGTERM, and its state is thrown away anyway.
     func stop() {
-        kill(pid, SIGTERM)
+        kill(pid, SIGKILL)
         _ = ChildSpawn.waitForExit(pid)
     }
 

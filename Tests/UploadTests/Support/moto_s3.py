@@ -48,7 +48,8 @@ def main():
             output.write(data)
         print(json.dumps({"etag": answer["ETag"], "size": len(data)}))
     else:
-        objects = s3.list_objects_v2(Bucket=args.bucket, Prefix=args.prefix).get("Contents", [])
+        # Filtered here: moto's signature check refuses a Prefix with a "/" (encoded %2F).
+        objects = [o for o in s3.list_objects_v2(Bucket=args.bucket).get("Contents", []) if o["Key"].startswith(args.prefix)]
         uploads = s3.list_multipart_uploads(Bucket=args.bucket).get("Uploads", [])
         print(json.dumps({"keys": [o["Key"] for o in objects], "uploads": [u["Key"] for u in uploads]}))
 
