@@ -486,6 +486,8 @@ let package = Package(
             dependencies: [
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer",
                 "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
+                // RunStoreOutboxTests: activetask-upload reads the outbox entries the store writes.
+                "Upload",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

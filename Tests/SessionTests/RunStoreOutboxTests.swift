@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Upload
 @testable import Session
 
 /// The upload outbox (docs/upload.md): a finished run's archive is placed in it when uploads are
@@ -29,6 +30,12 @@ import TestSupport
         #expect(entry["taskIdentifier"] as? String == "WalkAndBalance")
         #expect(entry["finishReason"] as? String == "completed")
         #expect(entry["endDate"] as? String == "2017-10-17T05:28:39Z")
+        // The reader's side of the format: activetask-upload finds the same entry.
+        let pending = UploadDirectories(dataDirectory: scratch.url).pending()
+        #expect(pending.unreadable.isEmpty)
+        #expect(pending.entries.map(\.taskRunUUID) == [run.taskRunUUID])
+        #expect(pending.entries.first?.archive == archive)
+        #expect(pending.entries.first?.endDay == "2017-10-17")
     }
 
     @Test("With uploads configured, retention removes a run only after its upload receipt, whatever keepUncollectedArchives says")

@@ -102,8 +102,3 @@ final class MotoServer {
         } == 0
     }
 }
-
-struct MotoError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -184,13 +184,3 @@ enum LibCurl {
         return total
     }
 }
-
-extension StringProtocol {
-    func trimming(_ characters: String) -> String {
-        let set = Set(characters)
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
-    }
-}

@@ -61,7 +61,12 @@ public struct UploadSettingsLoader: Sendable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard let key = options[name] else { problems.append("--\(name) is not a setting of activetask-upload (docs/upload.md lists them)."); continue }
+            guard let key = options[name] else {
+                problems.append("--\(name) is not a setting of activetask-upload (docs/upload.md lists them).")
+                // Its value is not a second problem.
+                if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") { index += 1 }
+                continue
+            }
             if value == nil, index < arguments.count { value = arguments[index]; index += 1 }
             guard let value else { problems.append("--\(name) needs a value."); continue }
             values[key] = (value, "--\(name)")

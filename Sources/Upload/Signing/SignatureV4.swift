@@ -109,9 +109,3 @@ public struct SignatureV4: Sendable {
         return output
     }
 }
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}
