@@ -149,6 +149,9 @@ final class UploadAgainstS3Tests {
         kill(first, SIGKILL)
         _ = ChildSpawn.waitForExit(first)
         #expect(partsSaved, "no part was recorded; the log:\n\(log("first.log"))")
+        // The kill came in the middle: some of the 4 parts were still to be sent.
+        let savedParts = ((try? JSONSerialization.jsonObject(with: Data(contentsOf: progress)) as? [String: Any])?["parts"] as? [Any])?.count ?? 0
+        #expect((1..<4).contains(savedParts), "\(savedParts) parts were saved before the kill")
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
         let uploadID = (try? JSONSerialization.jsonObject(with: Data(contentsOf: progress)) as? [String: Any])?["uploadID"] as? String
 
