@@ -607,7 +607,10 @@ let package = Package(
         ),
         .testTarget(
             name: "UploadTests",
-            dependencies: ["Upload", "TestSupport", "activetask-upload"],
+            dependencies: [
+                "Upload", "TestSupport", "activetask-upload",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures", "Support"],
             swiftSettings: strict
         ),
