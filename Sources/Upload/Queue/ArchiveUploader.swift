@@ -50,7 +50,8 @@ public struct ArchiveUploader: Sendable {
         let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: etag, size: size,
                                     uploadedDate: AmzDate.iso8601(Date()))
         do {
-            try directories.write(receipt, to: directories.receipt(for: entry.taskRunUUID))
+            let directories = directories
+            try await BlockingCall.run("upload receipt") { try directories.write(receipt, to: directories.receipt(for: entry.taskRunUUID)) }
         } catch {
             throw UploadFailure.local("ReceiptNotWritten", "The archive was uploaded but its receipt \(directories.receipt(for: entry.taskRunUUID).path) could not be written (\(error.localizedDescription)); check that \(directories.uploads.path) is writable by activetask-upload.")
         }
@@ -60,7 +61,9 @@ public struct ArchiveUploader: Sendable {
     private func multipart(_ entry: OutboxEntry, archive: String, key: String, size: Int64) async throws(UploadFailure) -> String {
         let progressURL = directories.progress(for: entry.taskRunUUID)
         var progress: MultipartProgress
-        if let saved = directories.read(MultipartProgress.self, from: progressURL), saved.key == key, saved.size == size {
+        let directories = directories
+        let saved = try? await BlockingCall.run("upload progress") { directories.read(MultipartProgress.self, from: progressURL) }
+        if let saved, saved.key == key, saved.size == size {
             progress = saved
             if let held = try await client.listParts(key: key, uploadID: saved.uploadID) {
                 // The storage's word counts: a part saved here but not there is sent again.
@@ -69,7 +72,7 @@ public struct ArchiveUploader: Sendable {
                 logger.info("Resuming a multipart upload.", metadata: ["taskRunUUID": "\(entry.taskRunUUID)", "parts": "\(progress.parts.count) of \(progress.partCount)"])
             } else if let etag = try await client.headObject(key: key) {
                 // The upload was completed before the receipt could be written.
-                try? FileManager.default.removeItem(at: progressURL)
+                _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
                 return etag
             } else {
                 progress = try await startMultipart(key: key, size: size, at: progressURL)
@@ -84,30 +87,34 @@ public struct ArchiveUploader: Sendable {
             let part = try await client.uploadPart(key: key, uploadID: progress.uploadID, number: number, file: archive,
                                                    offset: offset, length: length, md5: md5)
             progress.parts.append(part)
-            try save(progress, at: progressURL)
+            try await save(progress, at: progressURL)
         }
         let etag = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
-        try? FileManager.default.removeItem(at: progressURL)
+        _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
         return etag
     }
 
     private func startMultipart(key: String, size: Int64, at url: URL) async throws(UploadFailure) -> MultipartProgress {
         let uploadID = try await client.createMultipartUpload(key: key)
         let progress = MultipartProgress(key: key, uploadID: uploadID, size: size, partSize: partSize, parts: [])
-        try save(progress, at: url)
+        try await save(progress, at: url)
         return progress
     }
 
-    private func save(_ progress: MultipartProgress, at url: URL) throws(UploadFailure) {
-        do { try directories.write(progress, to: url) } catch {
+    /// Writes the progress file (a temporary file renamed over it) on a dedicated thread.
+    private func save(_ progress: MultipartProgress, at url: URL) async throws(UploadFailure) {
+        let directories = directories
+        do { try await BlockingCall.run("upload progress") { try directories.write(progress, to: url) } } catch {
             throw UploadFailure.local("ProgressNotWritten", "The multipart progress \(url.path) could not be written (\(error.localizedDescription)); check that \(directories.uploads.path) is writable and the disk is not full.")
         }
     }
 
     private func archiveSize(_ path: String) async throws(UploadFailure) -> Int64 {
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            return try await BlockingCall.run("archive size") {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            }
         } catch {
             throw UploadFailure.local("ArchiveUnreadable", "The archive \(path) cannot be read (\(error.localizedDescription)); check that it exists and that activetask-upload is in the activetask group.")
         }
