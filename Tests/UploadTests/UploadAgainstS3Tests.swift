@@ -111,6 +111,17 @@ final class UploadAgainstS3Tests {
         #expect(log("single.log").contains(run.entry.taskRunUUID.uuidString))
     }
 
+    @Test("Several runs upload in parallel and all arrive")
+    func parallelRuns() throws {
+        let runs = try (0..<3).map { try finishedRun(size: 200_000 + $0, seed: 10 + UInt64($0)) }
+        let pid = try startUploader(secret: moto.secretAccessKey, options: ["--parallel", "3"], log: "parallel.log")
+        defer { stopUploader(pid) }
+        #expect(waitUntil(60) { runs.allSatisfy { FileManager.default.fileExists(atPath: receipt($0.entry).path) } }, "the log:\n\(log("parallel.log"))")
+        for run in runs {
+            #expect(try moto.object(key(run.entry), scratch: scratch.url).data == run.bytes)
+        }
+    }
+
     @Test("A wrong secret is held with SignatureDoesNotMatch and uploads nothing")
     func wrongSecret() throws {
         let run = try finishedRun(size: 10_000, seed: 2)

@@ -4,14 +4,17 @@ public import Logging
 
 /// Carries out `UploadQueue`'s actions: scans the outbox, uploads runs through
 /// `ArchiveUploader`, feeds each outcome back to the machine and sleeps until the next retry or
-/// poll. One upload at a time for now (`parallel` is honoured by the machine; the worker runs
-/// the uploads it starts one after another).
+/// poll. Each upload the machine starts (at most `parallel` at once) runs in a task of its own;
+/// its outcome comes back to the actor as an event.
 public actor UploadWorker {
     private var queue: UploadQueue
     private let uploader: ArchiveUploader
     private let pollSeconds: Double
     private let logger: Logger
     private var reportedUnreadable: Set<String> = []
+    private var inFlight: [UUID: Task<Void, Never>] = [:]
+    /// Set once `run` ends: no new upload starts while the ones under way finish.
+    private var stopping = false
 
     public init(uploader: ArchiveUploader, queue: UploadQueue = UploadQueue(), pollSeconds: Double = 5, logger: Logger) {
         self.uploader = uploader
@@ -20,12 +23,17 @@ public actor UploadWorker {
         self.logger = logger
     }
 
-    /// Scans and uploads until the task is cancelled.
+    /// Scans and uploads until the task is cancelled, then waits for the uploads under way (an
+    /// interrupted multipart upload resumes at the next start anyway).
     public func run() async {
         while !Task.isCancelled {
             let wake = await scanOnce()
             let seconds = min(pollSeconds, max(0.05, wake.map { $0.timeIntervalSinceNow } ?? pollSeconds))
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        }
+        stopping = true
+        while let (_, task) = inFlight.first {
+            await task.value
         }
     }
 
@@ -49,6 +57,25 @@ public actor UploadWorker {
     /// The queue's records, for status reports.
     public var records: [UploadQueue.Record] { Array(queue.records.values) }
 
+    /// One upload attempt, off the actor; its outcome as the machine's event.
+    private static func attempt(_ entry: OutboxEntry, attempt: Int, uploader: ArchiveUploader, logger: Logger) async -> UploadQueue.Event {
+        let metadata: Logger.Metadata = ["taskRunUUID": "\(entry.taskRunUUID)", "attempt": "\(attempt)", "key": "\(uploader.key(for: entry))"]
+        logger.info("Uploading a run's archive.", metadata: metadata)
+        do {
+            let receipt = try await uploader.upload(entry)
+            logger.notice("The run's archive is in the storage.", metadata: metadata.merging(["etag": "\(receipt.etag)", "bytes": "\(receipt.size)"]) { $1 })
+            return .succeeded(entry.taskRunUUID, now: Date())
+        } catch {
+            return .failed(entry.taskRunUUID, error, now: Date(), jitter: Double.random(in: 0..<1))
+        }
+    }
+
+    /// An upload ended: the machine decides what follows (state is re-read there, after the await).
+    private func finished(_ id: UUID, _ event: UploadQueue.Event) async {
+        inFlight[id] = nil
+        await perform(queue.handle(event))
+    }
+
     @discardableResult
     private func perform(_ actions: [UploadQueue.Action]) async -> Date? {
         var pending = actions
@@ -57,18 +84,12 @@ public actor UploadWorker {
             let action = pending.removeFirst()
             switch action {
             case .upload(let entry, let attempt):
-                let metadata: Logger.Metadata = ["taskRunUUID": "\(entry.taskRunUUID)", "attempt": "\(attempt)", "key": "\(uploader.key(for: entry))"]
-                logger.info("Uploading a run's archive.", metadata: metadata)
-                let event: UploadQueue.Event
-                do {
-                    let receipt = try await uploader.upload(entry)
-                    logger.notice("The run's archive is in the storage.", metadata: metadata.merging(["etag": "\(receipt.etag)", "bytes": "\(receipt.size)"]) { $1 })
-                    event = .succeeded(entry.taskRunUUID, now: Date())
-                } catch {
-                    event = .failed(entry.taskRunUUID, error, now: Date(), jitter: Double.random(in: 0..<1))
+                guard !stopping else { continue }
+                let uploader = uploader, logger = logger
+                inFlight[entry.taskRunUUID] = Task {
+                    let event = await Self.attempt(entry, attempt: attempt, uploader: uploader, logger: logger)
+                    await self.finished(entry.taskRunUUID, event)
                 }
-                // State is re-read from the machine after the await: the outcome is an event.
-                pending += queue.handle(event)
             case .confirm:
                 break
             case .retry(let entry, let failure, let retryAt):
