@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "Recorders", targets: ["Recorders"]),
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "RunReport", targets: ["RunReport"]),
+        .library(name: "Upload", targets: ["Upload"]),
+        .executable(name: "activetask-upload", targets: ["activetask-upload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -528,6 +530,8 @@ let package = Package(
             dependencies: [
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer", "ThresholdTask",
                 "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
+                // RunStoreOutboxTests: activetask-upload reads the outbox entries the store writes.
+                "Upload",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -608,6 +612,52 @@ let package = Package(
                 "Systemd", "DaemonConfig", "Session", "MotionFusion", "TaskModel", "TestSupport", "systemd-test-helper",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // libcurl and OpenSSL's libcrypto, wrapped only by the Upload module (docs/upload.md:
+        // system libraries instead of async-http-client and swift-crypto keep CI's builds short).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // Shipping finished archives to S3-compatible storage: Signature V4, the object key
+        // template, the upload queue's state machine, single and multipart uploads, the outbox.
+        // Reads the run store's formats only, never Session or the daemon.
+        .target(
+            name: "Upload",
+            dependencies: [
+                "CCurl", "CLibCrypto", "BlockingCalls", "SystemCalls",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // activetask-upload: settings, logging and the outbox service (docs/upload.md).
+        .executableTarget(
+            name: "activetask-upload",
+            dependencies: [
+                "Upload", "Systemd",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict,
+            linkerSettings: releaseLink
+        ),
+        .testTarget(
+            name: "UploadTests",
+            dependencies: [
+                "Upload", "TestSupport", "activetask-upload",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures", "Support"],
             swiftSettings: strict
         ),
         // Fuzz targets (docs/fuzzing.md, scripts/fuzz.sh): libFuzzer executables built with

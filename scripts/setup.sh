@@ -16,6 +16,7 @@ packages=(
   chromium-driver python3-selenium python3-websockets curl cage  # activetask-web: browser and security tests, kiosk
   python3 python3-pip tmux
   python3-libiio strace linux-perf  # bench/daemon-bench: the Python recorder and the profiles
+  libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)
 )
 
 missing=()
@@ -39,4 +40,11 @@ fi
 if ! python3 -c 'import jsonschema, referencing' 2>/dev/null; then
   echo "setup: installing the Python package jsonschema>=4.18" >&2
   "${sudo[@]}" python3 -m pip install -q --break-system-packages 'jsonschema>=4.18'
+fi
+
+# UploadTests run activetask-upload against moto's S3 server and read objects back with boto3
+# (docs/upload.md, "Tests"); without moto_server they are skipped with that reason.
+if ! command -v moto_server >/dev/null 2>&1 || ! python3 -c 'import boto3' 2>/dev/null; then
+  echo "setup: installing the Python packages moto[server] and boto3" >&2
+  "${sudo[@]}" python3 -m pip install -q --break-system-packages 'moto[server]' boto3
 fi

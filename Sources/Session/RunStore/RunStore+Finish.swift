@@ -4,7 +4,8 @@ import TaskModel
 extension RunStore {
     /// Ends a run: writes its results and archive, then the manifest with status `final` and
     /// `reason` (or `saved` for a save, which writes no archive). The manifest is written last,
-    /// so a crash in between leaves a run that recovery finishes again.
+    /// so a crash in between leaves a run that recovery finishes again. A finished archive is then
+    /// placed in the upload outbox when uploads are configured (`RunStore+Outbox`).
     @discardableResult
     public func finish(_ run: RunDirectory, manifest: RunManifest, reason: FinishReason, now: Date = Date()) throws(RunStoreError) -> RunManifest {
         var manifest = manifest
@@ -20,6 +21,7 @@ extension RunStore {
             manifest.archive = run.archiveName
         }
         try run.writeManifest(manifest, now: now)
+        placeInOutbox(run, manifest: manifest)
         logger.info("The run finished.", metadata: ["taskRunUUID": "\(run.taskRunUUID)", "reason": "\(reason.rawValue)"])
         return manifest
     }

@@ -13,6 +13,7 @@ extension RunStore {
     /// Applies `policy` to the finished runs (running and saved runs are never touched).
     public func prune(_ policy: RetentionPolicy, now: Date = Date()) throws(RunStoreError) -> RetentionReport {
         var report = RetentionReport()
+        let uploads = uploadsConfigured
         let finished = runDirectories()
             .compactMap { run -> (RunDirectory, RunManifest)? in
                 guard let manifest = try? run.readManifest(), manifest.status == .final else { return nil }
@@ -21,8 +22,12 @@ extension RunStore {
             .sorted { $0.1.results.endDate > $1.1.results.endDate }
         for (rank, (run, manifest)) in finished.enumerated() {
             guard policy.isPastLimits(rank: rank, age: now.timeIntervalSince(manifest.results.endDate)) else { continue }
-            if manifest.collectedDate != nil || !policy.keepUncollectedArchives {
+            // With uploads configured, only a receipt from activetask-upload lets a run go
+            // (docs/upload.md): an archive the study has not received is never deleted.
+            let collected = manifest.collectedDate != nil || (uploads && isUploaded(run.taskRunUUID))
+            if collected || (!uploads && !policy.keepUncollectedArchives) {
                 try discard(run.taskRunUUID)
+                if uploads { removeFromOutbox(run.taskRunUUID) }
                 report.removed.append(run.taskRunUUID)
             } else if manifest.archive == nil {
                 // Nothing holds its files but the run itself: it stays whole until collected.

@@ -1,0 +1,11 @@
+/// A libcrypto call that failed, with OpenSSL's own message.
+public struct CryptoError: Error, CustomStringConvertible, Sendable {
+    /// What was being done ("compute an MD5 digest").
+    public var operation: String
+    /// OpenSSL's error string, or a description when OpenSSL queued none.
+    public var reason: String
+
+    public var description: String {
+        "Could not \(operation): \(reason). Check that OpenSSL's libcrypto (libssl3) is installed and not restricted by a FIPS policy that refuses the algorithm."
+    }
+}

@@ -1,0 +1,47 @@
+import BlockingCalls
+public import Foundation
+
+/// The files of the upload side of the data directory: the daemon's `outbox/` (read only here)
+/// and the uploader's own `uploads/` (multipart progress and receipts).
+public struct UploadDirectories: Sendable {
+    public let dataDirectory: URL
+
+    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+
+    public var outbox: URL { dataDirectory.appendingPathComponent("outbox") }
+    public var uploads: URL { dataDirectory.appendingPathComponent("uploads") }
+
+    public func receipt(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).uploaded.json") }
+    func progress(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).multipart.json") }
+    public func archive(of entry: OutboxEntry) -> URL { dataDirectory.appendingPathComponent(entry.archive) }
+
+    /// The outbox entries without a receipt, and the names of entries that could not be read.
+    public func pending() -> (entries: [OutboxEntry], unreadable: [String]) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path)) ?? []
+        var entries: [OutboxEntry] = []
+        var unreadable: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            guard let data = try? Data(contentsOf: outbox.appendingPathComponent(name)),
+                  let entry = try? JSONDecoder().decode(OutboxEntry.self, from: data) else {
+                unreadable.append(name)
+                continue
+            }
+            if FileManager.default.fileExists(atPath: receipt(for: entry.taskRunUUID).path) { continue }
+            entries.append(entry)
+        }
+        return (entries, unreadable)
+    }
+
+    /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).
+    func write<Value: Encodable>(_ value: Value, to url: URL) throws {
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(value).write(to: url, options: .atomic)
+    }
+
+    func read<Value: Decodable>(_ type: Value.Type, from url: URL) -> Value? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
+    }
+}

@@ -1,0 +1,150 @@
+import BlockingCalls
+public import Foundation
+public import Logging
+import SystemCalls
+import SystemPackage
+
+/// Uploads one run's archive: a single PutObject up to `multipartThreshold`, a multipart upload
+/// above it whose progress is kept on disk so a restart resumes at the next part. Everything
+/// streams from the archive on disk; memory does not grow with its size.
+public struct ArchiveUploader: Sendable {
+    public var client: S3Client
+    public var keyTemplate: ObjectKeyTemplate
+    public var study: String
+    public var device: String
+    public var directories: UploadDirectories
+    /// Archives larger than this go as multipart uploads.
+    public var multipartThreshold: Int64
+    /// The size of each part but the last (S3 needs at least 5 MiB).
+    public var partSize: Int64
+    public var logger: Logger
+
+    public static let minimumPartSize: Int64 = 5 << 20
+
+    public init(client: S3Client, keyTemplate: ObjectKeyTemplate, study: String, device: String, directories: UploadDirectories,
+                multipartThreshold: Int64 = 8 << 20, partSize: Int64 = 8 << 20, logger: Logger) {
+        self.client = client
+        self.keyTemplate = keyTemplate
+        self.study = study
+        self.device = device
+        self.directories = directories
+        self.multipartThreshold = multipartThreshold
+        self.partSize = max(partSize, Self.minimumPartSize)
+        self.logger = logger
+    }
+
+    public func key(for entry: OutboxEntry) -> String { keyTemplate.key(for: entry, study: study, device: device) }
+
+    /// Uploads the run's archive and writes its receipt.
+    public func upload(_ entry: OutboxEntry) async throws(UploadFailure) -> UploadReceipt {
+        let archive = directories.archive(of: entry).path
+        let size = try await archiveSize(archive)
+        let key = key(for: entry)
+        let etag: String
+        if size <= multipartThreshold {
+            let md5 = try await digest(archive, offset: 0, length: size)
+            etag = try await client.putObject(key: key, file: archive, size: size, md5: md5)
+        } else {
+            etag = try await multipart(entry, archive: archive, key: key, size: size)
+        }
+        let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: etag, size: size,
+                                    uploadedDate: AmzDate.iso8601(Date()))
+        do {
+            let directories = directories
+            try await BlockingCall.run("upload receipt") { try directories.write(receipt, to: directories.receipt(for: entry.taskRunUUID)) }
+        } catch {
+            throw UploadFailure.local("ReceiptNotWritten", "The archive was uploaded but its receipt \(directories.receipt(for: entry.taskRunUUID).path) could not be written (\(error.localizedDescription)); check that \(directories.uploads.path) is writable by activetask-upload.")
+        }
+        return receipt
+    }
+
+    private func multipart(_ entry: OutboxEntry, archive: String, key: String, size: Int64) async throws(UploadFailure) -> String {
+        let progressURL = directories.progress(for: entry.taskRunUUID)
+        var progress: MultipartProgress
+        let directories = directories
+        let saved = try? await BlockingCall.run("upload progress") { directories.read(MultipartProgress.self, from: progressURL) }
+        if let saved, saved.key == key, saved.size == size {
+            progress = saved
+            if let held = try await client.listParts(key: key, uploadID: saved.uploadID) {
+                // The storage's word counts: a part saved here but not there is sent again.
+                let stored = Dictionary(held.map { ($0.number, $0) }, uniquingKeysWith: { $1 })
+                progress.parts = saved.parts.filter { stored[$0.number]?.etag == $0.etag }
+                logger.info("Resuming a multipart upload.", metadata: ["taskRunUUID": "\(entry.taskRunUUID)", "parts": "\(progress.parts.count) of \(progress.partCount)"])
+            } else if let etag = try await client.headObject(key: key) {
+                // The upload was completed before the receipt could be written.
+                _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
+                return etag
+            } else {
+                progress = try await startMultipart(key: key, size: size, at: progressURL)
+            }
+        } else {
+            progress = try await startMultipart(key: key, size: size, at: progressURL)
+        }
+        let done = Set(progress.parts.map(\.number))
+        for number in 1...progress.partCount where !done.contains(number) {
+            let (offset, length) = progress.range(ofPart: number)
+            let md5 = try await digest(archive, offset: offset, length: length)
+            let part = try await client.uploadPart(key: key, uploadID: progress.uploadID, number: number, file: archive,
+                                                   offset: offset, length: length, md5: md5)
+            progress.parts.append(part)
+            try await save(progress, at: progressURL)
+        }
+        let etag = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
+        _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
+        return etag
+    }
+
+    private func startMultipart(key: String, size: Int64, at url: URL) async throws(UploadFailure) -> MultipartProgress {
+        let uploadID = try await client.createMultipartUpload(key: key)
+        let progress = MultipartProgress(key: key, uploadID: uploadID, size: size, partSize: partSize, parts: [])
+        try await save(progress, at: url)
+        return progress
+    }
+
+    /// Writes the progress file (a temporary file renamed over it) on a dedicated thread.
+    private func save(_ progress: MultipartProgress, at url: URL) async throws(UploadFailure) {
+        let directories = directories
+        do { try await BlockingCall.run("upload progress") { try directories.write(progress, to: url) } } catch {
+            throw UploadFailure.local("ProgressNotWritten", "The multipart progress \(url.path) could not be written (\(error.localizedDescription)); check that \(directories.uploads.path) is writable and the disk is not full.")
+        }
+    }
+
+    private func archiveSize(_ path: String) async throws(UploadFailure) -> Int64 {
+        do {
+            return try await BlockingCall.run("archive size") {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            }
+        } catch {
+            throw UploadFailure.local("ArchiveUnreadable", "The archive \(path) cannot be read (\(error.localizedDescription)); check that it exists and that activetask-upload is in the activetask group.")
+        }
+    }
+
+    /// The MD5 of `length` bytes of the file from `offset`, read in 1 MiB pieces on a dedicated thread.
+    private func digest(_ path: String, offset: Int64, length: Int64) async throws(UploadFailure) -> [UInt8] {
+        do {
+            return try await BlockingCall.run("archive digest") {
+                let md5 = try LibCrypto.Digest(.md5)
+                let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: [.closeOnExec])
+                defer { try? Syscalls.close(descriptor, path: path) }
+                var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                var done: Int64 = 0
+                while done < length {
+                    let want = Int(min(Int64(buffer.count), length - done))
+                    let count = try buffer.withUnsafeMutableBytes { raw in
+                        try Syscalls.read(descriptor, fromAbsoluteOffset: offset + done,
+                                          into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), path: path)
+                    }
+                    guard count > 0 else { throw UploadFailure.local("ArchiveShort", "The archive \(path) is shorter than its recorded size; it changed after the run finished.") }
+                    try buffer.withUnsafeBytes { raw in try md5.update(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
+                    done += Int64(count)
+                }
+                return try md5.finish()
+            }
+        } catch let failure as UploadFailure {
+            throw failure
+        } catch {
+            throw UploadFailure.local("ArchiveUnreadable", "The archive \(path) could not be read: \(error)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import BlockingCalls
+public import Foundation
+public import Logging
+
+/// Carries out `UploadQueue`'s actions: scans the outbox, uploads runs through
+/// `ArchiveUploader`, feeds each outcome back to the machine and sleeps until the next retry or
+/// poll. Each upload the machine starts (at most `parallel` at once) runs in a task of its own;
+/// its outcome comes back to the actor as an event.
+public actor UploadWorker {
+    private var queue: UploadQueue
+    private let uploader: ArchiveUploader
+    private let pollSeconds: Double
+    private let logger: Logger
+    private var reportedUnreadable: Set<String> = []
+    private var inFlight: [UUID: Task<Void, Never>] = [:]
+    /// Set once `run` ends: no new upload starts while the ones under way finish.
+    private var stopping = false
+
+    public init(uploader: ArchiveUploader, queue: UploadQueue = UploadQueue(), pollSeconds: Double = 5, logger: Logger) {
+        self.uploader = uploader
+        self.queue = queue
+        self.pollSeconds = pollSeconds
+        self.logger = logger
+    }
+
+    /// Scans and uploads until the task is cancelled, then waits for the uploads under way (an
+    /// interrupted multipart upload resumes at the next start anyway).
+    public func run() async {
+        while !Task.isCancelled {
+            let wake = await scanOnce()
+            let seconds = min(pollSeconds, max(0.05, wake.map { $0.timeIntervalSinceNow } ?? pollSeconds))
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        }
+        stopping = true
+        while let (_, task) = inFlight.first {
+            await task.value
+        }
+    }
+
+    /// Held runs are tried again now (a configuration reload).
+    public func reload() async {
+        await perform(queue.handle(.reloaded(now: Date())))
+    }
+
+    /// One pass: the outbox scanned, every ready upload carried out. Returns the next retry time.
+    @discardableResult
+    public func scanOnce() async -> Date? {
+        let directories = uploader.directories
+        let (entries, unreadable) = (try? await BlockingCall.run("outbox scan") { directories.pending() }) ?? ([], [])
+        for name in unreadable where !reportedUnreadable.contains(name) {
+            reportedUnreadable.insert(name)
+            logger.error("An outbox entry cannot be read and is left alone; remove or repair it.", metadata: ["entry": "\(directories.outbox.path)/\(name)"])
+        }
+        return await perform(queue.handle(.scanned(entries, now: Date())))
+    }
+
+    /// The queue's records, for status reports.
+    public var records: [UploadQueue.Record] { Array(queue.records.values) }
+
+    /// One upload attempt, off the actor; its outcome as the machine's event.
+    private static func attempt(_ entry: OutboxEntry, attempt: Int, uploader: ArchiveUploader, logger: Logger) async -> UploadQueue.Event {
+        let metadata: Logger.Metadata = ["taskRunUUID": "\(entry.taskRunUUID)", "attempt": "\(attempt)", "key": "\(uploader.key(for: entry))"]
+        logger.info("Uploading a run's archive.", metadata: metadata)
+        do {
+            let receipt = try await uploader.upload(entry)
+            logger.notice("The run's archive is in the storage.", metadata: metadata.merging(["etag": "\(receipt.etag)", "bytes": "\(receipt.size)"]) { $1 })
+            return .succeeded(entry.taskRunUUID, now: Date())
+        } catch {
+            return .failed(entry.taskRunUUID, error, now: Date(), jitter: Double.random(in: 0..<1))
+        }
+    }
+
+    /// An upload ended: the machine decides what follows (state is re-read there, after the await).
+    private func finished(_ id: UUID, _ event: UploadQueue.Event) async {
+        inFlight[id] = nil
+        await perform(queue.handle(event))
+    }
+
+    @discardableResult
+    private func perform(_ actions: [UploadQueue.Action]) async -> Date? {
+        var pending = actions
+        var wake: Date?
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            switch action {
+            case .upload(let entry, let attempt):
+                guard !stopping else { continue }
+                let uploader = uploader, logger = logger
+                inFlight[entry.taskRunUUID] = Task {
+                    let event = await Self.attempt(entry, attempt: attempt, uploader: uploader, logger: logger)
+                    await self.finished(entry.taskRunUUID, event)
+                }
+            case .confirm:
+                break
+            case .retry(let entry, let failure, let retryAt):
+                logger.warning("The upload failed and is tried again later.", metadata: [
+                    "taskRunUUID": "\(entry.taskRunUUID)", "code": "\(failure.code)", "reason": "\(failure.message)",
+                    "retryAt": "\(AmzDate.iso8601(retryAt))",
+                ])
+            case .hold(let entry, let failure, let until):
+                logger.error("The upload is held: \(failure.message)", metadata: [
+                    "taskRunUUID": "\(entry.taskRunUUID)", "code": "\(failure.code)", "until": "\(AmzDate.iso8601(until))",
+                ])
+            case .wake(let at):
+                wake = at
+            }
+        }
+        return wake
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import Systemd
+import Upload
+
+/// `activetask-upload`'s command line (docs/upload.md): `--config` and every setting as a
+/// dash-case option; this type parses them, bootstraps logging and runs the outbox service.
+@main
+struct UploadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activetask-upload",
+        abstract: "Upload finished runs' archives from the data directory's outbox to S3-compatible storage.",
+        discussion: "Every setting of docs/upload.md is also an option: --s3-bucket NAME, --multipart-threshold BYTES, …")
+
+    @Option(help: "The configuration file (default /etc/activetask/upload.json when it exists).")
+    var config: String?
+
+    @Option(name: .customLong("data-dir"), help: "The daemon's data directory (default /var/lib/activetask).")
+    var dataDir: String?
+
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var settingArguments: [String] = []
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        LoggingSystem.bootstrap(SystemLogging.handlerFactory(identifier: "activetask-upload", destination: SystemLogging.destination(environment: environment)))
+        let logger = Logger(label: "activetask-upload")
+        let loader = UploadSettingsLoader(file: config, environment: environment,
+                                          arguments: settingArguments + (dataDir.map { ["--data-directory", $0] } ?? []))
+        let settings: UploadSettings
+        let secret: String
+        do {
+            settings = try loader.load()
+            secret = try loader.secretAccessKey(for: settings)
+        } catch {
+            FileHandle.standardError.write(Data("activetask-upload: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let worker = try UploadService.worker(settings: settings, secretAccessKey: secret, logger: logger)
+        let service = UploadService(worker: worker, logger: logger)
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: service)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+        try await group.run()
+    }
+}

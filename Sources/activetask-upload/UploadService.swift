@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Systemd
+import UnixSignals
+import Upload
+
+/// The outbox service: polls `<data-dir>/outbox/` and uploads what it finds (docs/upload.md);
+/// SIGHUP tries held runs again; systemd hears readiness and the queue in `STATUS=`.
+struct UploadService: Service {
+    let worker: UploadWorker
+    let logger: Logger
+
+    static func worker(settings: UploadSettings, secretAccessKey: String, logger: Logger) throws -> UploadWorker {
+        guard let location = S3Location(endpoint: settings.s3Endpoint, bucket: settings.s3Bucket, region: settings.s3Region,
+                                         pathStyle: settings.s3PathStyle) else {
+            throw UploadSettingsLoader.Problems(problems: ["s3.endpoint \"\(settings.s3Endpoint)\" is not an http:// or https:// URL with a host."])
+        }
+        var transfer = TransferSettings()
+        transfer.caFile = settings.caFile
+        transfer.maxBytesPerSecond = settings.maxBytesPerSecond
+        let client = S3Client(location: location, credentials: S3Credentials(accessKeyID: settings.s3AccessKeyID, secretAccessKey: secretAccessKey),
+                              transfer: transfer)
+        let uploader = ArchiveUploader(
+            client: client, keyTemplate: try ObjectKeyTemplate(settings.s3KeyTemplate), study: settings.study, device: settings.device,
+            directories: UploadDirectories(dataDirectory: URL(fileURLWithPath: settings.dataDirectory)),
+            multipartThreshold: settings.multipartThreshold, partSize: settings.partSize, logger: logger)
+        return UploadWorker(uploader: uploader, queue: UploadQueue(parallel: settings.parallel), pollSeconds: settings.pollSeconds, logger: logger)
+    }
+
+    func run() async throws {
+        let notifier = SystemdNotifier()
+        _ = try? notifier.ready(status: .custom("watching the outbox"))
+        logger.info("Watching the outbox.")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await worker.run() }
+            group.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+                    logger.notice("Reload: held uploads are tried again.")
+                    await worker.reload()
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    let records = await worker.records
+                    let waiting = records.filter { if case .waiting = $0.state { true } else { false } }.count
+                    let held = records.filter { if case .held = $0.state { true } else { false } }.count
+                    let uploading = records.filter { $0.state == .uploading }.count
+                    _ = try? notifier.status(.custom("\(waiting) waiting, \(uploading) uploading, \(held) held"))
+                    try? await Task.sleep(for: .seconds(5))
+                }
+            }
+            try? await gracefulShutdown()
+            _ = try? notifier.stopping()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import TestSupport
+
+/// A moto S3 server on 127.0.0.1 for the tests, with authentication enforced after the setup's
+/// first four actions (INITIAL_NO_AUTH_ACTION_COUNT): an IAM user, its key, its policy and the
+/// bucket. Objects are read back through boto3 (Support/moto_s3.py).
+final class MotoServer {
+    /// moto_server on the PATH, or nil (the tests then skip with that reason).
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/moto_server"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    static let helper = PackagePaths.root.appendingPathComponent("Tests/UploadTests/Support/moto_s3.py").path
+
+    let port: Int
+    let bucket = "study-archives"
+    private let pid: pid_t
+    let log: URL
+    private(set) var accessKeyID = ""
+    private(set) var secretAccessKey = ""
+
+    init(scratch: URL) throws {
+        guard let executable = Self.executable else { throw MotoError("moto_server is not installed (pip install 'moto[server]' boto3; scripts/setup.sh)") }
+        port = Self.freePort()
+        log = scratch.appendingPathComponent("moto.log")
+        var environment = ProcessInfo.processInfo.environment
+        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "4"
+        pid = try ChildSpawn.spawn([executable, "-H", "127.0.0.1", "-p", "\(port)"], environment: environment,
+                                   standardOutput: log.path, standardError: nil)
+        // Wait until it answers (a plain connect) for up to 30 s.
+        let deadline = Date().addingTimeInterval(30)
+        while !Self.accepts(port: port) {
+            guard Date() < deadline else { stop(); throw MotoError("moto_server did not listen on port \(port) within 30 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+            usleep(100_000)
+        }
+        let keys = try run(["setup"])
+        guard let object = try JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: String],
+              let id = object["accessKeyID"], let secret = object["secretAccessKey"] else { throw MotoError("setup printed \(keys)") }
+        accessKeyID = id
+        secretAccessKey = secret
+    }
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// SIGKILL: moto_server (werkzeug) does not stop on SIGTERM, and its state is thrown away anyway.
+    func stop() {
+        kill(pid, SIGKILL)
+        _ = ChildSpawn.waitForExit(pid)
+    }
+
+    /// The object's bytes and ETag.
+    func object(_ key: String, scratch: URL) throws -> (data: Data, etag: String) {
+        let file = scratch.appendingPathComponent("object-\(UUID().uuidString)")
+        let answer = try run(["get", "--key", key, "--output", file.path])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
+        return (try Data(contentsOf: file), object?["etag"] as? String ?? "")
+    }
+
+    /// The keys under `prefix` and the keys of unfinished multipart uploads.
+    func listing(prefix: String) throws -> (keys: [String], uploads: [String]) {
+        let answer = try run(["list", "--prefix", prefix])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: [String]]
+        return (object?["keys"] ?? [], object?["uploads"] ?? [])
+    }
+
+    private func run(_ arguments: [String]) throws -> String {
+        var all = arguments + ["--port", "\(port)", "--bucket", bucket]
+        if !accessKeyID.isEmpty { all += ["--access-key", accessKeyID, "--secret", secretAccessKey] }
+        let output = try CommandRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.helper] + all)
+        guard output.status == 0 else { throw MotoError("moto_s3.py \(arguments.joined(separator: " ")) failed: \(output.standardError)") }
+        return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func freePort() -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+}

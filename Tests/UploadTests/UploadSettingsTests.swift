@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+import Upload
+
+@Suite("UploadSettings")
+struct UploadSettingsTests {
+    @Test("Key paths become ACTIVETASK_UPLOAD_* variables and dash-case options", arguments: [
+        ("s3.accessKeyID", "ACTIVETASK_UPLOAD_S3_ACCESS_KEY_ID", "s3-access-key-id"),
+        ("multipartThreshold", "ACTIVETASK_UPLOAD_MULTIPART_THRESHOLD", "multipart-threshold"),
+        ("s3.pathStyle", "ACTIVETASK_UPLOAD_S3_PATH_STYLE", "s3-path-style"),
+        ("dataDirectory", "ACTIVETASK_UPLOAD_DATA_DIRECTORY", "data-directory"),
+    ])
+    func names(_ key: String, _ variable: String, _ option: String) {
+        #expect(UploadSettings.environmentName(key) == variable)
+        #expect(UploadSettings.optionName(key) == option)
+    }
+
+    @Test("Options beat variables, variables beat the file; the secret comes from the systemd credential")
+    func precedence() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("upload.json", #"{"study": "s", "s3": {"endpoint": "https://s3.example.org", "bucket": "from-file", "accessKeyID": "AK", "pathStyle": true}, "multipartThreshold": 100}"#)
+        try scratch.write("s3-secret-access-key", "secret\n")
+        let loader = UploadSettingsLoader(
+            file: file,
+            environment: ["ACTIVETASK_UPLOAD_S3_BUCKET": "from-variable", "ACTIVETASK_UPLOAD_PARALLEL": "3", "CREDENTIALS_DIRECTORY": scratch.url.path],
+            arguments: ["--parallel", "2", "--s3-region=eu-central-1"])
+        let settings = try loader.load()
+        #expect(settings.s3Bucket == "from-variable")
+        #expect(settings.parallel == 2)
+        #expect(settings.s3Region == "eu-central-1")
+        #expect(settings.s3PathStyle)
+        #expect(settings.multipartThreshold == 100)
+        #expect(try loader.secretAccessKey(for: settings) == "secret")
+    }
+
+    @Test("Every problem is reported at once, each saying what to fix")
+    func problems() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("upload.json", #"{"s3": {"endpoint": "s3.example.org", "bucket": "b", "accessKeyID": "AK", "keyTemplate": "{study}.zip"}, "colour": "red", "parallel": 0}"#)
+        let loader = UploadSettingsLoader(file: file, environment: [:], arguments: ["--bogus", "1"])
+        #expect {
+            try loader.load()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("s3.endpoint \"s3.example.org\"") && text.contains("\"colour\"") && text.contains("parallel")
+                && text.contains("{taskRunUUID}") && text.contains("--bogus") && text.contains("5 problems")
+        }
+    }
+}
