@@ -82,7 +82,7 @@ struct UnitFileTests {
         #expect(socket.contains("SocketGroup=activetask-ui"))
     }
 
-    @Test("sysusers creates the user in the iio and audio groups; tmpfiles creates the state directory")
+    @Test("sysusers creates the users (the daemon in the iio and audio groups, the UI server in activetask-ui, the uploader in activetask); tmpfiles creates the state directory")
     func sysusersAndTmpfiles() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -99,7 +99,12 @@ struct UnitFileTests {
         }, uniquingKeysWith: { $1 })
         #expect(groups["iio"] == "activetask")
         #expect(groups["audio"] == "activetask")
-        #expect(groups["activetask-ui"] == "")
+        // The UI server is the one member of the socket's UI group; the uploader reads runs
+        // through the daemon's own group.
+        #expect(groups["activetask-ui"] == "activetask-web")
+        #expect(groups["activetask"] == "activetask-upload")
+        #expect(passwd.split(separator: "\n").contains { $0.hasPrefix("activetask-web:") })
+        #expect(passwd.split(separator: "\n").contains { $0.hasPrefix("activetask-upload:") })
 
         let tmpfiles = try #require(ChildProcess.tool("systemd-tmpfiles"))
         let created = try await ChildProcess.run(tmpfiles, ["--root=\(scratch.url.path)", "--create", Self.systemd.appendingPathComponent("activetask.tmpfiles.conf").path])
