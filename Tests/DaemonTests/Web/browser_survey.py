@@ -9,40 +9,14 @@ Run by WebBrowserTests with Debian's chromium and chromium-driver (python3-selen
 """
 import os
 import sys
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, chromium, finish, wait_for
 from selenium.webdriver.common.by import By
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
-failures = []
 
 
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def wait_for(condition, seconds, what):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{what} did not happen within {seconds} s")
-
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=800,600"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium("--window-size=800,600")
 
 
 def step(path):
@@ -87,6 +61,4 @@ except Exception as error:
 finally:
     driver.quit()
 
-if failures:
-    print(f"{len(failures)} checks failed")
-    sys.exit(1)
+finish()

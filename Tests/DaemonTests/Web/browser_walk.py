@@ -13,30 +13,16 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, chromium, finish, wait_for
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
                                         StaleElementReferenceException)
 
 URL, TASK, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 SIZES = [tuple(int(n) for n in size.split("x")) for size in sys.argv[4:]]
-failures = []
 
 
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--autoplay-policy=no-user-gesture-required", "--hide-scrollbars"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium("--autoplay-policy=no-user-gesture-required", "--hide-scrollbars", logging=True)
 
 LAYOUT = """
 const small = [...document.querySelectorAll('button, input, [role=radio], [role=checkbox]')]
@@ -46,19 +32,6 @@ const small = [...document.querySelectorAll('button, input, [role=radio], [role=
   .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
 return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, small};
 """
-
-
-def wait_for(condition, seconds, what):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except Exception:
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{what} did not happen within {seconds} s")
 
 
 def set_viewport(width, height):
@@ -180,6 +153,4 @@ except Exception as error:
 finally:
     driver.quit()
 
-if failures:
-    print(f"{len(failures)} checks failed")
-    sys.exit(1)
+finish()
