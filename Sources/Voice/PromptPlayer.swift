@@ -72,7 +72,7 @@ public final class PromptPlayer: @unchecked Sendable {
     /// is all written. The PCM is closed again once nothing
     /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
     public init(
-        device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 8_192,
+        device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
         openLead: Double = 0.5, keepOpenWindow: Double = 1.5,
         logger: Logger,
         onStart: @escaping @Sendable (UInt64) -> Void = { _ in },
