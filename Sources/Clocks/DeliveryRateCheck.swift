@@ -4,8 +4,10 @@
 ///
 /// The rule, with `tolerance` t (10 %), `settling` s (1 s) and `slack` b frames (what the device
 /// may legitimately hold ready at once: its buffer plus one transfer):
-/// - too fast, from the first delivery on: more than `rate × (1 + t) × elapsed + b` frames since
-///   the first request. A late-scheduled reader only makes `elapsed` longer, so jitter can never
+/// - too fast, from the first delivery on: more than `rate × (1 + t) × elapsed + b + rate × u`
+///   frames since the first request, with `u` (1 s) the backlog a late-starting or starved reader
+///   may find at once (a sound server's queued capture, an IIO buffer filled before the first
+///   read: 3200 frames in 0.02 s and 30 scans at once were seen under ThreadSanitizer). A late-scheduled reader only makes `elapsed` longer, so jitter can never
 ///   make a device look fast; a device that answers every read at once (a file-backed PCM that is
 ///   not paced) is caught within about `b` frames.
 /// - too slow, once `s` seconds have passed since the first delivery: fewer than
@@ -33,6 +35,9 @@ public struct DeliveryRateCheck: Sendable, Hashable {
     public let settlingSeconds: Double
     /// Frames a device may deliver at once beyond the rate (its buffer and one transfer).
     public let slackFrames: Int
+    /// Seconds of nominal frames a device may hand over at once beyond `slackFrames` before it
+    /// counts as fast: what a reader that starts late or was starved finds queued.
+    public let burstSeconds: Double
     /// Seconds of frames a device may fall behind and catch up later before it counts as slow.
     /// Infinite by default: the recorders judge only speed, because a reader starved of CPU (a
     /// sanitizer build, a loaded board) looks like a slow device, and a slow device loses
@@ -46,8 +51,9 @@ public struct DeliveryRateCheck: Sendable, Hashable {
     private var slowChecks = 0
 
     public init(nominalRate: Double, slackFrames: Int, tolerance: Double = 0.1, settlingSeconds: Double = 1,
-                lagAllowanceSeconds: Double = .infinity) {
+                burstSeconds: Double = 1, lagAllowanceSeconds: Double = .infinity) {
         self.nominalRate = nominalRate
+        self.burstSeconds = max(burstSeconds, 0)
         self.lagAllowanceSeconds = max(lagAllowanceSeconds, 0)
         self.slackFrames = max(slackFrames, 0)
         self.tolerance = tolerance
@@ -69,7 +75,7 @@ public struct DeliveryRateCheck: Sendable, Hashable {
         let sinceRequest = max(now - start, 0)
         let first = firstDelivery ?? now
         if firstDelivery == nil { firstDelivery = now }
-        if Double(frames) > nominalRate * (1 + tolerance) * sinceRequest + slack {
+        if Double(frames) > nominalRate * ((1 + tolerance) * sinceRequest + burstSeconds) + slack {
             return .tooFast(frames: frames, seconds: sinceRequest, ratio: Self.ratio(frames, sinceRequest, nominalRate))
         }
         let sinceFirst = now - first

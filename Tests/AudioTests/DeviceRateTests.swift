@@ -35,12 +35,20 @@ struct DeviceRateTests {
         var description: String { name }
     }
 
-    /// At 100 Hz with 10 frames of slack, ±10 %, 1 s of settling.
+    /// What an unpaced capture may write before it is stopped: a WAV header and 1.5 s of 16 kHz
+    /// 16-bit mono (the device's buffer, a period and the 1 s burst allowance).
+    static let boundBytes = 44 + 48_000
+
+    /// At 100 Hz with 10 frames of slack, ±10 %, 1 s of settling, 1 s of burst allowance.
     static let ruleCases: [RuleCase] = [
         RuleCase(name: "nominal", stretches: [Stretch(count: 10, interval: 0.1, seconds: 5)], expected: "ok"),
         RuleCase(name: "5 % fast", stretches: [Stretch(count: 21, interval: 0.2, seconds: 5)], expected: "ok"),
         RuleCase(name: "5 % slow", stretches: [Stretch(count: 19, interval: 0.2, seconds: 5)], expected: "ok"),
-        RuleCase(name: "20 % fast", stretches: [Stretch(count: 12, interval: 0.1, seconds: 5)], expected: "fast"),
+        // 20 % fast passes the 1 s burst allowance after about 11 s.
+        RuleCase(name: "20 % fast", stretches: [Stretch(count: 12, interval: 0.1, seconds: 15)], expected: "fast"),
+        // A reader that starts late finds a second of frames queued, then reads at the rate.
+        RuleCase(name: "a backlog found at the first read", stretches: [Stretch(count: 100, interval: 0.01, seconds: 0.01),
+                                                                         Stretch(count: 10, interval: 0.1, seconds: 3)], expected: "ok"),
         // A wrong rate falls behind without end: 20 % slow is past the 2 s lag allowance after about 21 s.
         RuleCase(name: "20 % slow", stretches: [Stretch(count: 8, interval: 0.1, seconds: 30)], expected: "slow"),
         // A sound server that holds back 1.5 s and then delivers it in a burst keeps time.
@@ -160,10 +168,11 @@ struct DeviceRateTests {
         #expect(error.errorDescription.contains("faster than the clock"), "\(error.errorDescription)")
         #expect(await microphone.status == .failed)
         // Bounded: what was written before the check stopped it is within the device's buffer
-        // and a period (2 880 frames at the default settings), far below a second of audio.
+        // and a period (2 880 frames at the default settings) plus the 1 s burst allowance:
+        // below 1.5 s of audio.
         let wav = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("microphone.wav").path)
         let bytes = try #require(wav[.size] as? Int)
-        #expect(bytes < 44 + 16_000 * 2 / 2, "\(bytes) bytes")
+        #expect(bytes < Self.boundBytes, "\(bytes) bytes")
         _ = try? await microphone.stop()
     }
 
@@ -205,7 +214,7 @@ struct DeviceRateTests {
         #expect(failed.status == 1, "\(failed.standardError)")
         #expect((failed.standardOutput + failed.standardError).contains("faster than the clock"), "\(failed.standardOutput)\n\(failed.standardError)")
         let kept = try Data(contentsOf: output)
-        #expect(kept.count < 44 + 16_000 * 2 / 2)
+        #expect(kept.count < Self.boundBytes)
         let unpaced = try await CommandRunner.run(["record-audio", "--capture-device", "test_cap:FILE=\(input.path)", "--duration", "2", "--output", output.path, "--unpaced"])
         #expect(unpaced.status == 0, "\(unpaced.standardError)")
         #expect(try Data(contentsOf: output).count == 44 + 2 * 16_000 * 2)
