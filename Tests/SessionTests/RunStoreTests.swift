@@ -199,6 +199,26 @@ import ZIPFoundation
         #expect(store.runs().map(\.taskRunUUID) == [run.taskRunUUID])
     }
 
+    @Test("A discard never shows a half-deleted run; what a cut-short discard leaves is removed at the next start")
+    func discardIsAllOrNothing() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let store = Self.store(scratch)
+        let run = try Self.makeRun(store)
+        let kept = try Self.makeRun(store)
+        try store.discard(run.taskRunUUID)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.runsDirectory.path) == [kept.taskRunUUID.uuidString])
+        // A crash between the rename and the removal leaves `.discarded-<uuid>` with part of a
+        // run: never listed, never recovered, removed when recovery runs.
+        let leftover = store.runsDirectory.appendingPathComponent(".discarded-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: leftover.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: leftover.appendingPathComponent("answers.json"))
+        #expect(store.runs().map(\.taskRunUUID) == [kept.taskRunUUID])
+        #expect(store.recoverInterruptedRuns().map(\.taskRunUUID) == [kept.taskRunUUID])
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: kept.url.appendingPathComponent("task.json").path))
+    }
+
     /// `count` completed runs in `store`, newest first, ended a day apart up to `end`.
     static func finishedRuns(_ store: RunStore, count: Int) throws -> [RunDirectory] {
         try (0..<count).map { age in

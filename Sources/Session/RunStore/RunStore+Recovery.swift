@@ -10,7 +10,9 @@ extension RunStore {
     /// runs are left to be resumed; a run that cannot be read or repaired is reported and left
     /// as it is. Call it when the daemon starts, before any session runs.
     /// Each recovered run's quality is then checked by `quality` (`qc.json`), when given.
+    /// Discards a crash cut short are finished first.
     public func recoverInterruptedRuns(now: Date = Date(), quality: (any RunQualityChecking)? = nil) -> [RecoveryReport] {
+        removeDiscardedLeftovers()
         var reports: [RecoveryReport] = []
         for run in runDirectories() {
             removeTemporaryFiles(in: run)

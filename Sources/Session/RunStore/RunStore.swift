@@ -58,17 +58,50 @@ public struct RunStore: Sendable {
         runDirectories().map(summary).sorted { ($0.startDate ?? .distantPast) > ($1.startDate ?? .distantPast) }
     }
 
-    /// Deletes a run and everything in it (cancel without save).
+    /// Deletes a run and everything in it (cancel without save, retention).
+    ///
+    /// The directory is first renamed out of the runs' namespace in one call, so a reader
+    /// (`runs.list`, recovery, an uploader) sees the run whole or not at all, never half
+    /// deleted; a removal a crash cuts short is finished at the next start
+    /// (`removeDiscardedLeftovers`).
     public func discard(_ taskRunUUID: UUID) throws(RunStoreError) {
         let run = directory(for: taskRunUUID)
+        let doomed = runsDirectory.appendingPathComponent(Self.discardedPrefix + taskRunUUID.uuidString)
         do {
-            try FileManager.default.removeItem(at: run.url)
+            try FileManager.default.moveItem(at: run.url, to: doomed)
         } catch {
             throw RunStoreError("discard the run", path: run.url.path, reason: error.localizedDescription)
         }
         try DurableFile.syncDirectory(runsDirectory, operation: "discard the run")
+        do {
+            try FileManager.default.removeItem(at: doomed)
+        } catch {
+            throw RunStoreError("discard the run", path: doomed.path, reason: error.localizedDescription,
+                                advice: "The run is no longer listed; the daemon removes what is left when it starts again.")
+        }
         logger.info("Discarded the run.", metadata: ["taskRunUUID": "\(taskRunUUID)"])
     }
+
+    /// Removes what discards cut short left under `runs/` (directories named
+    /// `.discarded-<uuid>`); returns how many there were. Call it when the daemon starts.
+    @discardableResult
+    public func removeDiscardedLeftovers() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runsDirectory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(Self.discardedPrefix) {
+            let url = runsDirectory.appendingPathComponent(name)
+            do {
+                try FileManager.default.removeItem(at: url)
+                removed += 1
+            } catch {
+                logger.error("A discarded run could not be removed.", metadata: ["path": "\(url.path)", "error": "\(error.localizedDescription)"])
+            }
+        }
+        return removed
+    }
+
+    /// The name prefix of a run directory being discarded: not a UUID, so never listed as a run.
+    static let discardedPrefix = ".discarded-"
 
     /// Records that an uploader collected the run's archive; retention may then remove the run.
     public func markCollected(_ taskRunUUID: UUID, now: Date = Date()) throws(RunStoreError) {
