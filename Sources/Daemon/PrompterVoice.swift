@@ -49,6 +49,10 @@ public struct PrompterVoice: SessionVoice {
         await prompter.endStep()
     }
 
+    public func holdStream(_ held: Bool) async {
+        await prompter.holdStream(held)
+    }
+
     public func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws {
         try await prompter.speak(text, stepPath: stepPath, key: key, scheduledAtMonotonic: scheduledAtMonotonic)
     }

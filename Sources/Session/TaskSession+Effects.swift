@@ -28,6 +28,8 @@ extension TaskSession {
             await speakNow(text, stepPath: stepPath)
         case .voiceEndStep:
             await settings.voice?.endStep()
+        case .voiceHoldStream:
+            await settings.voice?.holdStream(true)
         case .endStepResult(let location):
             let identifiers = task.identifiers(along: location)
             guard var ended = results.currentResult(for: identifiers)?.result as? BaseResult else { return }

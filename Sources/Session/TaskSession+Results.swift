@@ -49,6 +49,7 @@ extension TaskSession {
     /// the archive are written, and subscribers hear `taskFinished`.
     func finish(_ reason: FinishReason) async {
         await settings.voice?.endStep()
+        await settings.voice?.holdStream(false)
         await feed(reason == .discarded ? .cancelRequested : .stopRequested(keys: nil))
         let endDate = Date()
         var archive: URL?

@@ -58,9 +58,13 @@ public final class PromptPlayer: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [Item] = []
     private var stopRequested = false
+    /// While true (a task runs) the stream is kept open and running on silence (`hold(_:)`).
+    private var held = false
     private var thread: DedicatedThread?
     /// The open PCM; touched only by the initialiser and then the playback thread.
     private var pcm: PCM?
+    /// The open PCM's buffer size in frames (same ownership as `pcm`).
+    private var bufferFrames: Int
     private let onStart: @Sendable (UInt64) -> Void
     private let onOnset: @Sendable (Onset) -> Void
     private let onFinished: @Sendable (Onset) -> Void
@@ -95,6 +99,7 @@ public final class PromptPlayer: @unchecked Sendable {
         software = SoftwareParameters(startThreshold: startFrames)
         let (pcm, parameters) = try Self.open(device: device, hardware: hardware, software: software, logger: logger)
         self.pcm = pcm
+        self.bufferFrames = parameters.bufferFrames
         self.sampleRate = parameters.rate
         policy = PromptStreamPolicy(sampleRate: parameters.rate, openLead: openLead, preRoll: preRoll, keepOpenWindow: keepOpenWindow)
         thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
@@ -134,6 +139,16 @@ public final class PromptPlayer: @unchecked Sendable {
         return removed
     }
 
+    /// Holds the stream open and running on silence (true), from a task's start to its end, so
+    /// that the device's delay is settled and measured before the first prompt; or lets it stop
+    /// and close between prompts again (false). See `PromptStreamPolicy`.
+    public func hold(_ held: Bool) {
+        condition.lock()
+        self.held = held
+        condition.signal()
+        condition.unlock()
+    }
+
     /// Stops after the current chunk (a clip being played is cut) and closes the PCM.
     public func shutdown() async {
         requestStop()
@@ -154,6 +169,9 @@ public final class PromptPlayer: @unchecked Sendable {
         var stream = PromptStreamPolicy.Stream.stopped(since: RecordingClock.monotonic())
         /// When the frame after the last one written will be heard.
         var nextHeard: Double?
+        /// When the device will have taken every frame written so far (its buffer empty): paces
+        /// a held stream's silence apart from the device's latency.
+        var bufferedUntil: Double?
 
         /// Writes and returns when the first written frame will be heard. The stream's estimate
         /// is never earlier than the end of what was written before (a device that is not paced
@@ -167,6 +185,10 @@ public final class PromptPlayer: @unchecked Sendable {
             }
             let heard = max(result.firstFrameTimestamp, nextHeard ?? -.infinity)
             nextHeard = heard + Double(result.frames) / rate
+            if let status = try? pcm.status() {
+                let queued = min(max(bufferFrames - status.availableFrames, 0), bufferFrames)
+                bufferedUntil = status.timestamp + Double(queued) / rate
+            }
             stream = .running(playedOutAt: heard + Double(result.frames) / rate)
             return heard
         }
@@ -175,6 +197,7 @@ public final class PromptPlayer: @unchecked Sendable {
             pcm?.close()
             pcm = nil
             nextHeard = nil
+            bufferedUntil = nil
             stream = .closed
         }
 
@@ -187,7 +210,8 @@ public final class PromptPlayer: @unchecked Sendable {
             }
             let now = RecordingClock.monotonic()
             let next = queue.first.map { $0.due.map(PromptStreamPolicy.NextClip.due) ?? .atOnce }
-            let action = policy.action(stream: stream, next: next, now: now)
+            let action = policy.action(stream: stream, next: next, now: now, held: held,
+                                       buffered: bufferedUntil.map { max($0 - now, 0) })
             if case .wait(let until) = action {
                 heartbeat.idle()
                 if let until {
@@ -206,8 +230,9 @@ public final class PromptPlayer: @unchecked Sendable {
                     break
                 case .open:
                     heartbeat.beat()
-                    let (opened, _) = try Self.open(device: device, hardware: hardware, software: software, logger: logger)
+                    let (opened, parameters) = try Self.open(device: device, hardware: hardware, software: software, logger: logger)
                     pcm = opened
+                    bufferFrames = parameters.bufferFrames
                     stream = .stopped(since: RecordingClock.monotonic())
                 case .close:
                     close()
@@ -218,6 +243,7 @@ public final class PromptPlayer: @unchecked Sendable {
                     try pcm?.drop()
                     try pcm?.prepare()
                     nextHeard = nil
+                    bufferedUntil = nil
                     stream = .stopped(since: RecordingClock.monotonic())
                 case .writeSilence(let frames):
                     var left = frames
@@ -233,6 +259,9 @@ public final class PromptPlayer: @unchecked Sendable {
                 }
             } catch {
                 let dropped = removePending { _ in true }
+                // A held stream would reopen at once and fail again: the hold ends, and the next
+                // prompt opens the device as between tasks.
+                condition.withLock { held = false }
                 logger.error("Voice playback failed", metadata: [
                     "device": "\(device)", "error": "\(error)", "droppedPrompts": "\(dropped.count + (item == nil ? 0 : 1))",
                 ])

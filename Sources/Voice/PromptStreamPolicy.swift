@@ -7,6 +7,12 @@
 /// clip (so the clip's first frame falls on its due time), and stopped as soon as its last
 /// written frame has been heard. Silence is never written to keep an idle stream running.
 ///
+/// While a task runs the stream is *held* instead (`action(stream:next:now:held:)`): opened
+/// and running from the task's start, fed just enough silence to stay `heldAhead` ahead of the
+/// device, so the device's delay is settled and reported by the time the first prompt is due
+/// (a fresh PulseAudio stream first reported its delay 0.3 s short; docs/audio.md). The cost is
+/// a wake-up every `heldAhead / 2` seconds and the sound server mixing, for the run only.
+///
 /// Measured through PulseAudio (docs/benchmarks.md, "Voice prompt onsets"): opening and
 /// configuring the PCM takes about 1 ms, a stopped stream starts within 15 ms, and any open
 /// stream keeps the sound server mixing (0.5 % of a core for a null sink), so a stream is kept
@@ -60,13 +66,19 @@ public struct PromptStreamPolicy: Sendable, Hashable {
     /// How long after its last frame is due to be heard a stream is stopped; covers the error of
     /// the stream's delay report, so the end of a clip is never cut.
     public var stopMargin: Double
+    /// Seconds of silence a held stream keeps queued ahead of the device: topped up when half
+    /// of it has played. At least `preRoll` (the start threshold), so that silence alone starts
+    /// a stopped stream; a clip spoken at once waits behind at most this much.
+    public var heldAhead: Double
     /// Frames per second.
     public var sampleRate: Int
 
-    public init(sampleRate: Int, openLead: Double = 0.5, preRoll: Double = 0.05, keepOpenWindow: Double = 1.5, stopMargin: Double = 0.05) {
+    public init(sampleRate: Int, openLead: Double = 0.5, preRoll: Double = 0.05, keepOpenWindow: Double = 1.5, stopMargin: Double = 0.05,
+                heldAhead: Double = 0.05) {
         self.sampleRate = max(sampleRate, 1)
         self.openLead = max(openLead, 0)
         self.preRoll = max(preRoll, 0)
+        self.heldAhead = max(heldAhead, self.preRoll)
         // Opening ahead must not fall outside the window, or a stream opened early would be
         // closed again at once.
         self.keepOpenWindow = max(keepOpenWindow, self.openLead)
@@ -79,8 +91,13 @@ public struct PromptStreamPolicy: Sendable, Hashable {
     }
 
     /// The next step for a stream in state `stream` at CLOCK_MONOTONIC `now`, with `next` the
-    /// head of the queue (nil when nothing is queued).
-    public func action(stream: Stream, next: NextClip?, now: Double) -> Action {
+    /// head of the queue (nil when nothing is queued). A `held` stream (a task is running) is
+    /// opened at once and kept running on silence instead of being stopped or closed;
+    /// `buffered` is then the seconds of written frames the device has not taken yet (its
+    /// buffer's fill, which excludes the device's own latency that `playedOutAt` includes;
+    /// nil: an ideal device with no latency, where the two agree).
+    public func action(stream: Stream, next: NextClip?, now: Double, held: Bool = false, buffered: Double? = nil) -> Action {
+        if held { return heldAction(stream: stream, next: next, now: now, buffered: buffered) }
         switch stream {
         case .closed:
             guard let next else { return .wait(until: nil) }
@@ -123,5 +140,34 @@ public struct PromptStreamPolicy: Sendable, Hashable {
                 return silence > 0 ? .writeSilence(frames: silence) : .play
             }
         }
+    }
+
+    /// A held stream: open, running, at most `heldAhead` of silence in the device's buffer, each
+    /// clip placed on its due time by the silence before it (against `playedOutAt`, which
+    /// includes the device's delay). A stopped stream (just opened, or stopped before the hold)
+    /// is treated as one whose last frame is heard now: the silence written starts it.
+    private func heldAction(stream: Stream, next: NextClip?, now: Double, buffered: Double?) -> Action {
+        let playedOutAt: Double
+        switch stream {
+        case .closed: return .open
+        case .stopped: playedOutAt = now
+        // Past frames are no help: after a gap the next frame is heard from now on.
+        case .running(let end): playedOutAt = max(end, now)
+        }
+        if next == .atOnce { return .play }
+        let ahead = max(buffered ?? (playedOutAt - now), 0)
+        let room = heldAhead - ahead
+        var gap: Double?
+        if case .due(let due) = next {
+            gap = due - playedOutAt
+            if let gap, gap <= room {
+                let silence = frames(for: gap)
+                return silence > 0 ? .writeSilence(frames: silence) : .play
+            }
+        }
+        // Half a frame of slack: a wait shorter than that would not move the clock.
+        if ahead - heldAhead / 2 > 0.5 / Double(sampleRate) { return .wait(until: now + ahead - heldAhead / 2) }
+        let fill = frames(for: min(room, gap ?? room))
+        return fill > 0 ? .writeSilence(frames: fill) : .wait(until: now + ahead)
     }
 }

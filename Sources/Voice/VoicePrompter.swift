@@ -6,7 +6,8 @@ public import Logging
 
 /// Speaks a step's prompts at their seconds of the step timer, plays `playSound*` sounds and the
 /// pause warning. One per session (or daemon); its player opens the playback PCM only around
-/// prompts (`PromptStreamPolicy`).
+/// prompts, or holds it running from a run's start to its end (`holdStream(_:)`,
+/// `PromptStreamPolicy`).
 ///
 /// Lifecycle per step: `preload(_:)` synthesises (or loads) the clips before the step is shown,
 /// `prepare(stepPath:prompts:)` takes its timed prompts, `startTimer()` schedules them,
@@ -172,6 +173,13 @@ public actor VoicePrompter {
         let zero = RecordingClock.monotonic() - elapsed
         schedule(step, zero: zero)
         state = .running(step, zero: zero)
+    }
+
+    /// Holds the playback stream open and running on silence while `held` (a run is going on),
+    /// or lets it open only around prompts again (`PromptPlayer.hold(_:)`).
+    public func holdStream(_ held: Bool) {
+        guard !isShutDown else { return }
+        player.hold(held)
     }
 
     /// Ends the step: prompts not yet started are dropped.

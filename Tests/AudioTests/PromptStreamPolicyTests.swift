@@ -10,12 +10,14 @@ struct PromptStreamPolicyTests {
         var next: PromptStreamPolicy.NextClip?
         var now: Double
         var expected: PromptStreamPolicy.Action
+        /// For a held stream: seconds in the device's buffer (nil: as `playedOutAt` says).
+        var buffered: Double? = nil
         var testDescription: String { name }
     }
 
     /// 1000 Hz so that frames read as milliseconds; open 0.5 s ahead, 0.05 s pre-roll, 1.5 s
-    /// window, stopped 0.05 s after the last frame.
-    static let policy = PromptStreamPolicy(sampleRate: 1_000, openLead: 0.5, preRoll: 0.05, keepOpenWindow: 1.5, stopMargin: 0.05)
+    /// window, stopped 0.05 s after the last frame; held, 0.08 s kept queued.
+    static let policy = PromptStreamPolicy(sampleRate: 1_000, openLead: 0.5, preRoll: 0.05, keepOpenWindow: 1.5, stopMargin: 0.05, heldAhead: 0.08)
 
     static let cases: [Case] = [
         // Closed: nothing happens until a clip is near.
@@ -46,6 +48,33 @@ struct PromptStreamPolicyTests {
     @Test("Next action", arguments: cases)
     func nextAction(_ testCase: Case) {
         #expect(Self.policy.action(stream: testCase.stream, next: testCase.next, now: testCase.now) == testCase.expected)
+    }
+
+    /// Held (a task runs): 0.08 s of silence kept ahead, topped up when half has played.
+    static let heldCases: [Case] = [
+        Case(name: "held, closed: open at once, nothing queued", stream: .closed, next: nil, now: 10, expected: .open),
+        Case(name: "held, closed, a clip far ahead: open", stream: .closed, next: .due(20), now: 10, expected: .open),
+        Case(name: "held, just opened: silence up to 0.08 s ahead starts it", stream: .stopped(since: 10), next: nil, now: 10, expected: .writeSilence(frames: 80)),
+        Case(name: "held, running, 0.05 s queued: wait until 0.04 s is left", stream: .running(playedOutAt: 10.05), next: nil, now: 10, expected: .wait(until: 10.05 - 0.08 / 2)),
+        Case(name: "held, running, 0.03 s queued: top up to 0.08 s", stream: .running(playedOutAt: 10.03), next: nil, now: 10, expected: .writeSilence(frames: 50)),
+        Case(name: "held, ran dry: silence from now", stream: .running(playedOutAt: 9), next: nil, now: 10, expected: .writeSilence(frames: 80)),
+        Case(name: "held, never stopped when played out", stream: .running(playedOutAt: 10.07), next: nil, now: 10.06, expected: .writeSilence(frames: 70)),
+        Case(name: "held, a clip due within the horizon: the silence that ends on its due time", stream: .running(playedOutAt: 10.03), next: .due(10.07), now: 10, expected: .writeSilence(frames: 40)),
+        Case(name: "held, a clip due when the queue ends: play", stream: .running(playedOutAt: 10.05), next: .due(10.05), now: 10, expected: .play),
+        Case(name: "held, a clip already late: play", stream: .running(playedOutAt: 10.05), next: .due(9.5), now: 10, expected: .play),
+        Case(name: "held, a clip at once: play behind what is queued", stream: .running(playedOutAt: 10.05), next: .atOnce, now: 10, expected: .play),
+        Case(name: "held, a clip past what may be queued: wait until half has played", stream: .running(playedOutAt: 10.08), next: .due(10.1), now: 10, expected: .wait(until: 10 + (10.08 - 10) - 0.08 / 2)),
+        // A device with 0.5 s of its own latency: its buffer's fill paces the top-ups, its delay places the clips.
+        Case(name: "held, 0.5 s latency, 0.03 s buffered: top up", stream: .running(playedOutAt: 10.53), next: nil, now: 10, expected: .writeSilence(frames: 50), buffered: 0.03),
+        Case(name: "held, 0.5 s latency, 0.05 s buffered: wait", stream: .running(playedOutAt: 10.55), next: nil, now: 10, expected: .wait(until: 10 + 0.05 - 0.08 / 2), buffered: 0.05),
+        Case(name: "held, 0.5 s latency, a clip heard 0.03 s after the last frame: its silence", stream: .running(playedOutAt: 10.53), next: .due(10.56), now: 10, expected: .writeSilence(frames: 30), buffered: 0.03),
+        Case(name: "held, 0.5 s latency, a clip 0.2 s on: top up, not past it", stream: .running(playedOutAt: 10.53), next: .due(10.73), now: 10, expected: .writeSilence(frames: 50), buffered: 0.03),
+        Case(name: "held, a clip far ahead: top up, never past the horizon", stream: .running(playedOutAt: 10.02), next: .due(15), now: 10, expected: .writeSilence(frames: 60)),
+    ]
+
+    @Test("Next action of a held stream", arguments: heldCases)
+    func nextHeldAction(_ testCase: Case) {
+        #expect(Self.policy.action(stream: testCase.stream, next: testCase.next, now: testCase.now, held: true, buffered: testCase.buffered) == testCase.expected)
     }
 
     /// Drives the policy the way the playback thread does, with an ideal device, and returns the
@@ -92,6 +121,44 @@ struct PromptStreamPolicyTests {
             #expect(log == ["wait 2.5", "open", "wait 2.95", "silence 50", "play at 3.0", "wait 4.05", "stop", "wait 5.55", "close", "idle"])
             #expect(silenceFrames == 50)
         }
+    }
+
+    /// Drives a held stream with an ideal device for 2 s: each clip starts exactly on its due
+    /// time, the stream never stops or closes, and it is never more than `heldAhead` ahead.
+    @Test("A held stream places every clip on its due time and never stops")
+    func heldStreamPlacesClips() {
+        let policy = Self.policy
+        var stream = PromptStreamPolicy.Stream.closed
+        var now = 0.0
+        var queue: [Double] = [0.5, 0.55, 1.234]  // due times; each clip lasts 0.1 s
+        var starts: [Double] = []
+        var stops = 0
+        while now < 2 {
+            switch policy.action(stream: stream, next: queue.first.map { .due($0) }, now: now, held: true) {
+            case .wait(let until):
+                guard let until, until > now else { Issue.record("a held stream waited without a deadline at \(now)"); return }
+                now = until
+            case .open:
+                stream = .stopped(since: now)
+            case .close, .stop:
+                stops += 1
+                stream = .stopped(since: now)
+            case .writeSilence(let frames):
+                let start: Double = if case .running(let end) = stream { max(end, now) } else { now }
+                stream = .running(playedOutAt: start + Double(frames) / 1_000)
+            case .play:
+                let start: Double = if case .running(let end) = stream { max(end, now) } else { now }
+                starts.append(start)
+                queue.removeFirst()
+                stream = .running(playedOutAt: start + 0.1)
+                // Writing a clip blocks until the buffer has room: about until it starts.
+                now = max(now, start)
+            }
+            if case .running(let end) = stream { #expect(end - now <= 0.1 + 1e-9, "queued too far ahead at \(now)") }
+        }
+        #expect(stops == 0)
+        // The second clip is due while the first plays: it follows it at once.
+        #expect(zip(starts, [0.5, 0.6, 1.234]).allSatisfy { abs($0 - $1) < 0.0011 }, "\(starts)")
     }
 
     @Test("The keep-open window is never shorter than the open lead")

@@ -80,7 +80,7 @@ struct SessionMachineTests {
 
     static let rows: [Row] = [
         Row(name: "start shows the first step", before: [], input: .command(.start),
-            outcome: .effects([.beginResults] + show(intro) + [.writeManifest]), state: .running),
+            outcome: .effects([.beginResults, .voiceHoldStream] + show(intro) + [.writeManifest]), state: .running),
         Row(name: "start twice is refused", before: started, input: .command(.start),
             outcome: .refused(.invalidState), state: .running),
         Row(name: "forward before start is refused", before: [], input: .command(.forward(StepResultInput())),

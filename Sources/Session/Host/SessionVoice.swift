@@ -17,6 +17,10 @@ public protocol SessionVoice: Sendable {
     func resumeTimer() async
     /// The step is left: what it had queued is dropped.
     func endStep() async
+    /// While `held` (from a run's start to its end) the playback stream stays open and running,
+    /// so prompts are placed against a settled, measured device delay; released, it opens only
+    /// around prompts again.
+    func holdStream(_ held: Bool) async
     /// Speaks `text` now (scheduled at `scheduledAtMonotonic` for prompts.json, when given).
     func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws
     /// Plays the step's start or finish sound.

@@ -18,6 +18,9 @@ extension SessionMachine {
         case speak(String, stepPath: String)
         /// Drop what the voice had queued for the step left.
         case voiceEndStep
+        /// The run starts or resumes: the voice holds its playback stream running until the run
+        /// ends, so the device's delay is settled before the first prompt (docs/audio.md).
+        case voiceHoldStream
         /// The result made when the step at `location` was shown gets its end date.
         case endStepResult(at: StepLocation)
         /// Sections and subtasks left close their results, those entered open theirs.

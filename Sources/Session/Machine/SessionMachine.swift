@@ -272,12 +272,12 @@ extension SessionMachine {
             let transition = NavigationTransition(
                 from: nil, to: resumePoint, direction: .forward, startAsyncActions: navigator.runningAsyncActions,
                 startsWithStepTimer: task.step(at: resumePoint)?.kind.isTimed ?? false)
-            return [.resumeResults(stepPath: task.stepPath(of: resumePoint))] + move(transition, leaving: nil, exitTarget: false)
+            return [.resumeResults(stepPath: task.stepPath(of: resumePoint)), .voiceHoldStream] + move(transition, leaving: nil, exitTarget: false)
         }
         let transition: NavigationTransition
         do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
         state = .running
-        return [.beginResults] + move(transition, leaving: nil, exitTarget: false)
+        return [.beginResults, .voiceHoldStream] + move(transition, leaving: nil, exitTarget: false)
     }
 
     private mutating func forward(_ input: StepResultInput) throws(SessionError) -> [Effect] {
