@@ -121,7 +121,9 @@ for sanitizer in "${sanitizers[@]}"; do
     grep -E -A30 "$report_pattern" "$log" | head -n 120 >&2
   fi
   if [ "$result" -ne 0 ] || [ "$reports" -gt 0 ]; then
-    grep -E '^✘ Test .* (recorded an issue|failed after)' "$log" | cut -c1-300 >&2 || true
+    # Anywhere on a line: a child process's output may run into the line an issue starts.
+    grep -E -A6 '✘ Test .* recorded an issue' "$log" | cut -c1-300 | head -n 120 >&2 || true
+    grep -E '✘ Test .* failed after' "$log" | cut -c1-300 >&2 || true
     echo "== $sanitizer: FAILED; full log in $log" >&2
     status=1
   fi

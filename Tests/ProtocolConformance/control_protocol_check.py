@@ -33,7 +33,9 @@ except ImportError:
 OPENRPC_RELEASES = ["1.0.0-rc0", "1.0.0-rc1", "1.0.0", "1.1.0", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5",
                     "1.1.6", "1.1.7", "1.1.8", "1.1.9", "1.1.10", "1.1.11", "1.1.12", "1.2.0", "1.2.1", "1.2.2",
                     "1.2.3", "1.2.4", "1.2.5", "1.2.6", "1.3.0", "1.3.1", "1.3.2"]
-TIMEOUT = 10.0
+# Every wait widens by the sanitizer slowdown the tests run under (Tests/TestSupport/TestTiming.swift).
+SCALE = float(os.environ.get("ACTIVETASK_TEST_TIME_SCALE", "1"))
+TIMEOUT = 10.0 * SCALE
 failures = []
 checked = {"responses": 0, "events": 0, "errors": 0}
 
@@ -371,11 +373,11 @@ def recording_survives_bad_input(path, doc):
     other.call("task.load", {"task": RECORDING}, expect_error=-32002)
     other.close()
     # The walk moves on by itself; the completion step waits for the front end.
-    shown = driver.wait_event("stepShown", timeout=20)
+    shown = driver.wait_event("stepShown", timeout=20 * SCALE)
     while shown and not shown["stepPath"].endswith("/completion"):
-        shown = driver.wait_event("stepShown", timeout=20)
+        shown = driver.wait_event("stepShown", timeout=20 * SCALE)
     driver.call("run.forward")
-    finished = driver.wait_event("taskFinished", timeout=20)
+    finished = driver.wait_event("taskFinished", timeout=20 * SCALE)
     if not check(finished and finished["reason"] == "completed", "the recording completed: %r" % finished):
         return
     result = driver.call("run.result", {"taskRunUUID": run_uuid})

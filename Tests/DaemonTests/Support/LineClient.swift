@@ -12,7 +12,10 @@ final class LineClient: @unchecked Sendable {
     /// Event notifications read while waiting for responses, oldest first.
     private(set) var events: [[String: Any]] = []
 
+    /// `timeout` bounds every read and write; it widens by the sanitizer slowdown
+    /// (`TestTiming.scale`), since nothing here waits for a time-out on purpose.
     init(path: String, timeout: Double = 10) throws {
+        let timeout = TestTiming.tolerance(timeout)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DaemonTestFailure("socket: \(String(cString: strerror(errno)))") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))

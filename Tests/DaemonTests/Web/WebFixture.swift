@@ -21,11 +21,11 @@ final class WebFixture: @unchecked Sendable {
         var arguments = [Self.executable, "--socket", daemon.socket, "--listen", "127.0.0.1:0", "--token-file", tokenFile]
         if let assets { arguments += ["--assets", assets.path] }
         process = try daemon.spawn(arguments)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(TestTiming.tolerance(20))
         var found: Int?
         while found == nil {
             if let ended = process.ended { throw DaemonTestFailure("activetask-web ended (\(ended)):\n\(process.output)") }
-            if Date() > deadline { throw DaemonTestFailure("activetask-web did not say where it listens within 20 s:\n\(process.output)") }
+            if Date() > deadline { throw DaemonTestFailure("activetask-web did not say where it listens within \(TestTiming.tolerance(20)) s:\n\(process.output)") }
             if let line = process.output.split(separator: "\n").first(where: { $0.hasPrefix("activetask-web listening on http://127.0.0.1:") }) {
                 found = Int(line.split(separator: ":").last?.filter(\.isNumber) ?? "")
             } else {
@@ -59,6 +59,6 @@ final class WebFixture: @unchecked Sendable {
 
     func stop() async {
         process.send(SIGTERM)
-        _ = await process.waitForExit(within: 10)
+        _ = await process.waitForExit(within: TestTiming.tolerance(10))
     }
 }

@@ -25,7 +25,7 @@ struct WebRelaySecurityTests {
 
         let web = try await WebFixture(fixture, assets: assets)
         let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/web_security_check.py")
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(web.port)", web.token])
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(web.port)", web.token, "\(TestTiming.tolerance(10))"])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
         // The relay and the daemon are still there.
         #expect(web.process.ended == nil)
@@ -35,6 +35,6 @@ struct WebRelaySecurityTests {
         await web.stop()
         #expect(web.process.ended == .exited(0), "\(web.process.output)")
         daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
     }
 }

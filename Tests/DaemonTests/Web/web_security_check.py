@@ -2,7 +2,10 @@
 """activetask-web's security from outside, with clients this project did not write: curl for
 HTTP and Python's websockets (Debian's python3-websockets) for the WebSocket.
 
-usage: web_security_check.py PORT TOKEN
+usage: web_security_check.py PORT TOKEN [TIMEOUT]
+
+TIMEOUT (seconds, 10 by default) bounds each request and answer; the tests widen it under a
+sanitizer.
 
 Run by WebRelaySecurityTests against the real activetask-web in front of the real activetaskd;
 exits 1 naming every check that failed. The asset folder it is started with holds `inside.txt`
@@ -16,6 +19,7 @@ import sys
 import websockets
 
 PORT, TOKEN = sys.argv[1], sys.argv[2]
+TIMEOUT = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
 BASE = f"http://127.0.0.1:{PORT}"
 failures = []
 
@@ -28,7 +32,7 @@ def check(condition, what):
 
 def curl(path, *headers, raw=False):
     """(status, headers text) of a GET; --path-as-is keeps `..` as written."""
-    command = ["curl", "-s", "-o", "/dev/null", "-D", "-", "--max-time", "10", "--path-as-is"]
+    command = ["curl", "-s", "-o", "/dev/null", "-D", "-", "--max-time", str(TIMEOUT), "--path-as-is"]
     for header in headers:
         command += ["-H", header]
     command.append(path if raw else BASE + path)
@@ -73,7 +77,7 @@ async def websocket_checks():
 
     async def refused(what, **options):
         try:
-            async with websockets.connect(url, open_timeout=10, **options):
+            async with websockets.connect(url, open_timeout=TIMEOUT, **options):
                 check(False, what)
         except websockets.exceptions.InvalidStatusCode as error:
             check(error.status_code in (401, 403, 421), f"{what} (HTTP {error.status_code})")
@@ -86,16 +90,16 @@ async def websocket_checks():
     async with websockets.connect(url + "?token=" + TOKEN, origin=origin, max_size=None) as keeper, \
             websockets.connect(url, origin=origin, extra_headers={"Cookie": f"activetask-token={TOKEN}"}, max_size=None) as big:
         await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "daemon.info"}))
-        answer = json.loads(await asyncio.wait_for(keeper.recv(), 10))
+        answer = json.loads(await asyncio.wait_for(keeper.recv(), TIMEOUT))
         check(answer.get("id") == 1 and "result" in answer, "the relay answers daemon.info line for line")
         await big.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "daemon.info", "params": {"x": "a" * (1 << 20)}}))
         try:
-            await asyncio.wait_for(big.recv(), 10)
+            await asyncio.wait_for(big.recv(), TIMEOUT)
             check(False, "a message over 1 MiB closes its socket")
         except websockets.exceptions.ConnectionClosed as closed:
             check(closed.rcvd is not None and closed.rcvd.code == 1009, f"a message over 1 MiB closes its socket with 1009 ({closed.rcvd})")
         await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "run.status"}))
-        answer = json.loads(await asyncio.wait_for(keeper.recv(), 10))
+        answer = json.loads(await asyncio.wait_for(keeper.recv(), TIMEOUT))
         check(answer.get("id") == 3 and "result" in answer, "the other socket goes on")
 
 
