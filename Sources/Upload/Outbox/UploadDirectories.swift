@@ -13,6 +13,8 @@ public struct UploadDirectories: Sendable {
 
     public func receipt(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).uploaded.json") }
     func progress(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).multipart.json") }
+    /// The encrypted copy of a run's archive while it is uploaded (the outbox is the daemon's, read-only here).
+    func encrypted(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).zip.p7m") }
     public func archive(of entry: OutboxEntry) -> URL { dataDirectory.appendingPathComponent(entry.archive) }
 
     /// The outbox entries without a receipt, and the names of entries that could not be read.
