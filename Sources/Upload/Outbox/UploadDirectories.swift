@@ -34,6 +34,19 @@ public struct UploadDirectories: Sendable {
         return (entries, unreadable)
     }
 
+    /// Removes the encrypted copies (finished or partial) of runs not in `keep`: a run deleted
+    /// before its upload finished, or a copy whose removal after the receipt failed. Returns the
+    /// names removed.
+    func removeEncryptedCopies(except keep: Set<UUID>) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasSuffix(".zip.p7m") || name.hasSuffix(".zip.p7m.partial") {
+            guard let id = UUID(uuidString: String(name.prefix(36))), !keep.contains(id) else { continue }
+            if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).
     func write<Value: Encodable>(_ value: Value, to url: URL) throws {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
