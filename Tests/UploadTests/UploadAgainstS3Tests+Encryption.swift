@@ -82,4 +82,38 @@ extension UploadAgainstS3Tests {
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
         #expect(try moto.listing(prefix: "pd-study/").keys.isEmpty)
     }
+
+    @Test("kill -9 in the middle of an encrypted multipart upload: the restart resumes with the same encrypted copy, and the object decrypts to the archive")
+    func encryptedResumeAfterKill() throws {
+        let study = try studyCertificate("rsa")
+        let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: 24)
+        let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
+        let encryption: [String: Any] = ["encryption": ["certificate": study.certificate]]
+        // 4 MiB/s: each 5 MiB part takes over a second, so the kill lands between parts.
+        let first = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
+                                      configuration: encryption, log: "encrypted-first.log")
+        let partsSaved = waitUntil(90) {
+            guard let data = try? Data(contentsOf: progress),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+            return ((object["parts"] as? [Any])?.count ?? 0) >= 1
+        }
+        kill(first, SIGKILL)
+        _ = ChildSpawn.waitForExit(first)
+        #expect(partsSaved, "no part was recorded; the log:\n\(log("encrypted-first.log"))")
+        let copy = try Data(contentsOf: encryptedCopy(run.entry))
+        #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
+
+        let second = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                       configuration: encryption, log: "encrypted-second.log")
+        defer { stopUploader(second) }
+        #expect(waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("encrypted-second.log"))")
+        #expect(log("encrypted-second.log").contains("Resuming a multipart upload."))
+        let object = try moto.object(key(run.entry) + ".p7m", scratch: scratch.url)
+        #expect(object.data == copy, "the object is the copy made before the kill, not a second encryption")
+        #expect(try decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        let listing = try moto.listing(prefix: "pd-study/")
+        #expect(listing.keys == [key(run.entry) + ".p7m"])
+        #expect(listing.uploads.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: encryptedCopy(run.entry).path))
+    }
 }
