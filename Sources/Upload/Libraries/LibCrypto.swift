@@ -163,10 +163,13 @@ enum LibCrypto {
     static func envelope(_ input: FileDescriptor, to output: FileDescriptor, recipient: Certificate) throws(CryptoError) {
         ERR_clear_error()
         let operation = "encrypt the archive as CMS EnvelopedData"
-        guard let source = BIO_new_fd(input.rawValue, BIO_NOCLOSE), let descriptorSink = BIO_new_fd(output.rawValue, BIO_NOCLOSE) else {
+        guard let source = BIO_new_fd(input.rawValue, BIO_NOCLOSE) else {
             throw CryptoError(operation: operation, reason: lastError("no file BIO"))
         }
         defer { BIO_free(source) }
+        guard let descriptorSink = BIO_new_fd(output.rawValue, BIO_NOCLOSE) else {
+            throw CryptoError(operation: operation, reason: lastError("no file BIO"))
+        }
         // A buffer in front of the descriptor: OpenSSL writes in pieces of a few kilobytes.
         guard let buffer = BIO_new(BIO_f_buffer()) else {
             BIO_free(descriptorSink)
