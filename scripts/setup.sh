@@ -17,6 +17,7 @@ packages=(
   python3 python3-pip tmux
   python3-libiio strace linux-perf  # bench/daemon-bench: the Python recorder and the profiles
   libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)
+  openssl  # UploadTests: study certificates and `openssl cms -decrypt` of encrypted uploads
 )
 
 missing=()

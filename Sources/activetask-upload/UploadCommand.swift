@@ -11,7 +11,7 @@ import Upload
 struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetask-upload",
-        abstract: "Upload finished runs' archives from the data directory's outbox to S3-compatible storage.",
+        abstract: "Upload finished runs' archives from the data directory's outbox to S3-compatible storage or through a study server's presigned URLs.",
         discussion: "Every setting of docs/upload.md is also an option: --s3-bucket NAME, --multipart-threshold BYTES, …")
 
     @Option(help: "The configuration file (default /etc/activetask/upload.json when it exists).")
@@ -33,12 +33,13 @@ struct UploadCommand: AsyncParsableCommand {
         let secret: String
         do {
             settings = try loader.load()
-            secret = try loader.secretAccessKey(for: settings)
+            // The S3 secret access key, or the study server's token.
+            secret = settings.target == "presigned" ? try loader.presignedToken(for: settings) : try loader.secretAccessKey(for: settings)
         } catch {
             FileHandle.standardError.write(Data("activetask-upload: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        let worker = try UploadService.worker(settings: settings, secretAccessKey: secret, logger: logger)
+        let worker = try UploadService.worker(settings: settings, secret: secret, logger: logger)
         let service = UploadService(worker: worker, logger: logger)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: service)],

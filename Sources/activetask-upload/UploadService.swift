@@ -11,20 +11,28 @@ struct UploadService: Service {
     let worker: UploadWorker
     let logger: Logger
 
-    static func worker(settings: UploadSettings, secretAccessKey: String, logger: Logger) throws -> UploadWorker {
-        guard let location = S3Location(endpoint: settings.s3Endpoint, bucket: settings.s3Bucket, region: settings.s3Region,
-                                         pathStyle: settings.s3PathStyle) else {
-            throw UploadSettingsLoader.Problems(problems: ["s3.endpoint \"\(settings.s3Endpoint)\" is not an http:// or https:// URL with a host."])
-        }
+    /// The worker for the configured target; `secret` is the S3 secret access key or the study
+    /// server's token.
+    static func worker(settings: UploadSettings, secret: String, logger: Logger) throws -> UploadWorker {
         var transfer = TransferSettings()
         transfer.caFile = settings.caFile
         transfer.maxBytesPerSecond = settings.maxBytesPerSecond
-        let client = S3Client(location: location, credentials: S3Credentials(accessKeyID: settings.s3AccessKeyID, secretAccessKey: secretAccessKey),
-                              transfer: transfer)
+        let target: UploadTarget
+        if settings.target == "presigned", let url = settings.presignedURL {
+            target = .presigned(StudyServerClient(url: url, token: secret, transfer: transfer))
+        } else {
+            guard let location = S3Location(endpoint: settings.s3Endpoint, bucket: settings.s3Bucket, region: settings.s3Region,
+                                             pathStyle: settings.s3PathStyle) else {
+                throw UploadSettingsLoader.Problems(problems: ["s3.endpoint \"\(settings.s3Endpoint)\" is not an http:// or https:// URL with a host."])
+            }
+            target = .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: settings.s3AccessKeyID, secretAccessKey: secret),
+                                  transfer: transfer))
+        }
         let uploader = ArchiveUploader(
-            client: client, keyTemplate: try ObjectKeyTemplate(settings.s3KeyTemplate), study: settings.study, device: settings.device,
+            target: target, keyTemplate: try ObjectKeyTemplate(settings.s3KeyTemplate), study: settings.study, device: settings.device,
             directories: UploadDirectories(dataDirectory: URL(fileURLWithPath: settings.dataDirectory)),
-            multipartThreshold: settings.multipartThreshold, partSize: settings.partSize, logger: logger)
+            multipartThreshold: settings.multipartThreshold, partSize: settings.partSize,
+            encryption: settings.encryptionCertificate.map { ArchiveEncryption(certificateFile: $0) }, logger: logger)
         return UploadWorker(uploader: uploader, queue: UploadQueue(parallel: settings.parallel), pollSeconds: settings.pollSeconds, logger: logger)
     }
 

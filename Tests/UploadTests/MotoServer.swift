@@ -25,12 +25,14 @@ final class MotoServer {
     private(set) var accessKeyID = ""
     private(set) var secretAccessKey = ""
 
-    init(scratch: URL) throws {
+    /// `enforceAuthentication` false: every request is accepted unsigned, as moto's presigned URLs
+    /// need (its authenticated mode cannot check a query-signed request).
+    init(scratch: URL, enforceAuthentication: Bool = true) throws {
         guard let executable = Self.executable else { throw MotoError("moto_server is not installed (pip install 'moto[server]' boto3; scripts/setup.sh)") }
         port = Self.freePort()
-        log = scratch.appendingPathComponent("moto.log")
+        log = scratch.appendingPathComponent("moto-\(port).log")
         var environment = ProcessInfo.processInfo.environment
-        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "4"
+        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = enforceAuthentication ? "4" : nil
         pid = try ChildSpawn.spawn([executable, "-H", "127.0.0.1", "-p", "\(port)"], environment: environment,
                                    standardOutput: log.path, standardError: nil)
         // Wait until it answers (a plain connect) for up to 30 s.
@@ -54,12 +56,12 @@ final class MotoServer {
         _ = ChildSpawn.waitForExit(pid)
     }
 
-    /// The object's bytes and ETag.
-    func object(_ key: String, scratch: URL) throws -> (data: Data, etag: String) {
+    /// The object's bytes, ETag and content type; `file` is where the bytes were written.
+    func object(_ key: String, scratch: URL) throws -> (data: Data, etag: String, contentType: String, file: URL) {
         let file = scratch.appendingPathComponent("object-\(UUID().uuidString)")
         let answer = try run(["get", "--key", key, "--output", file.path])
         let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
-        return (try Data(contentsOf: file), object?["etag"] as? String ?? "")
+        return (try Data(contentsOf: file), object?["etag"] as? String ?? "", object?["contentType"] as? String ?? "", file)
     }
 
     /// The keys under `prefix` and the keys of unfinished multipart uploads.
@@ -77,7 +79,7 @@ final class MotoServer {
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func freePort() -> Int {
+    static func freePort() -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -90,7 +92,7 @@ final class MotoServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func accepts(port: Int) -> Bool {
+    static func accepts(port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()

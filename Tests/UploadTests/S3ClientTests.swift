@@ -23,7 +23,7 @@ struct S3ClientTests {
     func unreadableArchive() async throws {
         let location = try #require(S3Location(endpoint: "http://127.0.0.1:1", bucket: "b", region: "us-east-1", pathStyle: true))
         let client = S3Client(location: location, credentials: S3Credentials(accessKeyID: "AK", secretAccessKey: "SK"))
-        let uploader = ArchiveUploader(client: client, keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
+        let uploader = ArchiveUploader(target: .s3(client), keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
                                        directories: UploadDirectories(dataDirectory: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")),
                                        logger: .init(label: "S3ClientTests"))
         let entry = OutboxEntry(taskRunUUID: UUID(), taskIdentifier: "T", archive: "runs/x/x.zip", size: 1, finishReason: "completed", endDate: "2026-11-25T00:00:00Z")

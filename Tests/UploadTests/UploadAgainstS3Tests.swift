@@ -57,7 +57,7 @@ final class UploadAgainstS3Tests {
     func key(_ entry: OutboxEntry) -> String { "pd-study/tablet-1/2026-11-25/Tapping/\(entry.taskRunUUID.uuidString).zip" }
 
     /// Starts activetask-upload with a configuration file (`secret` in its own file) and `options`.
-    func startUploader(secret: String, options: [String] = [], log: String) throws -> pid_t {
+    func startUploader(secret: String, options: [String] = [], configuration extra: [String: Any] = [:], log: String) throws -> pid_t {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetask-upload"), "activetask-upload was not built")
         let secretFile = scratch.url.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data("\(secret)\n".utf8).write(to: secretFile)
@@ -67,7 +67,7 @@ final class UploadAgainstS3Tests {
                    "accessKeyID": moto.accessKeyID, "secretAccessKeyFile": secretFile.path],
         ]
         let configFile = scratch.url.appendingPathComponent("upload-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: configuration).write(to: configFile)
+        try JSONSerialization.data(withJSONObject: configuration.merging(extra) { $1 }).write(to: configFile)
         var environment = ProcessInfo.processInfo.environment
         environment["CREDENTIALS_DIRECTORY"] = nil
         return try ChildSpawn.spawn([executable.path, "--config", configFile.path, "--data-dir", dataDirectory.path] + options,

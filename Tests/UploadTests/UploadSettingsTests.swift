@@ -49,4 +49,24 @@ struct UploadSettingsTests {
                 && text.contains("{taskRunUUID}") && text.contains("--bogus") && text.contains("5 problems")
         }
     }
+
+    @Test("The presigned target needs the study server's URL; its token comes from the systemd credential presigned-token")
+    func presigned() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("upload.json", #"{"target": "presigned", "presigned": {"url": "https://study.example.org/v1/uploads"}, "encryption": {"certificate": "/etc/activetask/study.pem"}}"#)
+        try scratch.write("presigned-token", "token\n")
+        let loader = UploadSettingsLoader(file: file, environment: ["CREDENTIALS_DIRECTORY": scratch.url.path], arguments: [])
+        let settings = try loader.load()
+        #expect(settings.presignedURL == "https://study.example.org/v1/uploads")
+        #expect(settings.encryptionCertificate == "/etc/activetask/study.pem")
+        #expect(try loader.presignedToken(for: settings) == "token")
+
+        let missing = UploadSettingsLoader(file: nil, environment: [:], arguments: ["--target", "presigned", "--presigned-url", "study.example.org"])
+        #expect {
+            try missing.load()
+        } throws: { error in
+            "\(error)".contains("presigned.url \"study.example.org\" is not an http:// or https:// URL")
+        }
+    }
 }

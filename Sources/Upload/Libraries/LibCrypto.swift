@@ -1,8 +1,10 @@
 import CLibCrypto
+import SystemPackage
 
 /// Every call into OpenSSL's libcrypto, in one place: digests (SHA-256 for Signature V4, MD5 for
-/// Content-MD5), HMAC-SHA256 and base64. A failed call becomes `CryptoError` with OpenSSL's own
-/// message. Nothing else in the package touches libcrypto.
+/// Content-MD5), HMAC-SHA256, base64, and CMS EnvelopedData to the study's certificate. A failed
+/// call becomes `CryptoError` with OpenSSL's own message. Nothing else in the package touches
+/// libcrypto.
 enum LibCrypto {
     /// A digest algorithm libcrypto computes.
     enum Algorithm: Sendable {
@@ -113,5 +115,84 @@ enum LibCrypto {
             text.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    // MARK: CMS EnvelopedData
+
+    /// An X.509 certificate read from a PEM file, with an RSA or EC public key (the kinds CMS
+    /// EnvelopedData can encrypt to: key transport or key agreement).
+    final class Certificate {
+        fileprivate let pointer: OpaquePointer
+
+        init(pemFile path: String) throws(CryptoError) {
+            ERR_clear_error()
+            guard let file = BIO_new_file(path, "r") else {
+                throw CryptoError(operation: "open the certificate \(path)", reason: LibCrypto.lastError("it cannot be opened"),
+                                  advice: Certificate.advice)
+            }
+            defer { BIO_free(file) }
+            guard let certificate = PEM_read_bio_X509(file, nil, nil, nil) else {
+                throw CryptoError(operation: "read the certificate \(path) as PEM", reason: LibCrypto.lastError("no certificate in it"),
+                                  advice: Certificate.advice)
+            }
+            pointer = certificate
+            let keyType = X509_get0_pubkey(certificate).map { EVP_PKEY_get_base_id($0) } ?? 0
+            guard keyType == EVP_PKEY_RSA || keyType == EVP_PKEY_EC else {
+                throw CryptoError(operation: "encrypt to the certificate \(path)",
+                                  reason: "its public key is neither RSA nor EC (OpenSSL key type \(keyType))", advice: Certificate.advice)
+            }
+        }
+
+        deinit { X509_free(pointer) }
+
+        static let advice = "Set encryption.certificate to the study's X.509 certificate in PEM (-----BEGIN CERTIFICATE-----) with an RSA or EC (P-256) key, readable by activetask-upload (docs/upload.md, \"Encryption\"), then reload activetask-upload."
+
+        /// The subject, one line (`/CN=…`), for the log.
+        var subject: String {
+            var text = [CChar](repeating: 0, count: 512)
+            guard X509_NAME_oneline(X509_get_subject_name(pointer), &text, Int32(text.count)) != nil else { return "?" }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// Encrypts everything `input` reads from its offset to its end as DER CMS EnvelopedData
+    /// (AES-256-CBC content encryption, the key to `recipient`) into `output`, streaming: OpenSSL
+    /// reads and writes through descriptor BIOs in small pieces (CMS_STREAM, BER with indefinite
+    /// lengths), so memory does not grow with the input. The descriptors stay open; the caller
+    /// checks that the whole input was read, fsyncs and closes. Blocks: run it on a dedicated thread.
+    static func envelope(_ input: FileDescriptor, to output: FileDescriptor, recipient: Certificate) throws(CryptoError) {
+        ERR_clear_error()
+        let operation = "encrypt the archive as CMS EnvelopedData"
+        guard let source = BIO_new_fd(input.rawValue, BIO_NOCLOSE) else {
+            throw CryptoError(operation: operation, reason: lastError("no file BIO"))
+        }
+        defer { BIO_free(source) }
+        guard let descriptorSink = BIO_new_fd(output.rawValue, BIO_NOCLOSE) else {
+            throw CryptoError(operation: operation, reason: lastError("no file BIO"))
+        }
+        // A buffer in front of the descriptor: OpenSSL writes in pieces of a few kilobytes.
+        guard let buffer = BIO_new(BIO_f_buffer()) else {
+            BIO_free(descriptorSink)
+            throw CryptoError(operation: operation, reason: lastError("no buffer BIO"))
+        }
+        let sink = BIO_push(buffer, descriptorSink)
+        defer { BIO_free_all(sink) }
+        guard let recipients = activetask_x509_stack_new() else { throw CryptoError(operation: operation, reason: lastError("out of memory")) }
+        defer { activetask_x509_stack_free(recipients) }
+        guard activetask_x509_stack_push(recipients, recipient.pointer) > 0 else {
+            throw CryptoError(operation: operation, reason: lastError("out of memory"))
+        }
+        // CMS_BINARY: the archive's bytes as they are (no MIME canonical line endings).
+        let flags = Int32(CMS_BINARY | CMS_STREAM)
+        guard let envelope = CMS_encrypt(recipients, source, EVP_aes_256_cbc(), UInt32(flags)) else {
+            throw CryptoError(operation: operation, reason: lastError("CMS_encrypt failed"))
+        }
+        defer { CMS_ContentInfo_free(envelope) }
+        guard i2d_CMS_bio_stream(sink, envelope, source, flags) == 1 else {
+            throw CryptoError(operation: operation, reason: lastError("writing the encrypted stream failed"), advice: "Check that the disk holding the upload directory is not full.")
+        }
+        guard activetask_bio_flush(sink) == 1 else {
+            throw CryptoError(operation: operation, reason: lastError("the last bytes could not be written"), advice: "Check that the disk holding the upload directory is not full.")
+        }
     }
 }

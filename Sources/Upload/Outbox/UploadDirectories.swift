@@ -13,6 +13,8 @@ public struct UploadDirectories: Sendable {
 
     public func receipt(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).uploaded.json") }
     func progress(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).multipart.json") }
+    /// The encrypted copy of a run's archive while it is uploaded (the outbox is the daemon's, read-only here).
+    func encrypted(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).zip.p7m") }
     public func archive(of entry: OutboxEntry) -> URL { dataDirectory.appendingPathComponent(entry.archive) }
 
     /// The outbox entries without a receipt, and the names of entries that could not be read.
@@ -30,6 +32,19 @@ public struct UploadDirectories: Sendable {
             entries.append(entry)
         }
         return (entries, unreadable)
+    }
+
+    /// Removes the encrypted copies (finished or partial) of runs not in `keep`: a run deleted
+    /// before its upload finished, or a copy whose removal after the receipt failed. Returns the
+    /// names removed.
+    func removeEncryptedCopies(except keep: Set<UUID>) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasSuffix(".zip.p7m") || name.hasSuffix(".zip.p7m.partial") {
+            guard let id = UUID(uuidString: String(name.prefix(36))), !keep.contains(id) else { continue }
+            if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
+        }
+        return removed
     }
 
     /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).

@@ -4,11 +4,13 @@ public import Logging
 import SystemCalls
 import SystemPackage
 
-/// Uploads one run's archive: a single PutObject up to `multipartThreshold`, a multipart upload
-/// above it whose progress is kept on disk so a restart resumes at the next part. Everything
-/// streams from the archive on disk; memory does not grow with its size.
+/// Uploads one run's archive, encrypted first when configured. To S3: a single PutObject up to
+/// `multipartThreshold`, a multipart upload above it whose progress is kept on disk so a restart
+/// resumes at the next part. Through a study server: one PUT to a presigned URL
+/// (`PresignedUpload`). Everything streams from the file on disk; memory does not grow with its
+/// size.
 public struct ArchiveUploader: Sendable {
-    public var client: S3Client
+    public var target: UploadTarget
     public var keyTemplate: ObjectKeyTemplate
     public var study: String
     public var device: String
@@ -17,35 +19,56 @@ public struct ArchiveUploader: Sendable {
     public var multipartThreshold: Int64
     /// The size of each part but the last (S3 needs at least 5 MiB).
     public var partSize: Int64
+    /// CMS encryption to the study's certificate; nil to upload archives as they are.
+    public var encryption: ArchiveEncryption?
     public var logger: Logger
 
     public static let minimumPartSize: Int64 = 5 << 20
+    /// The largest object one PUT may carry (S3's limit), for the presigned target.
+    public static let maximumSinglePut: Int64 = 5 << 30
 
-    public init(client: S3Client, keyTemplate: ObjectKeyTemplate, study: String, device: String, directories: UploadDirectories,
-                multipartThreshold: Int64 = 8 << 20, partSize: Int64 = 8 << 20, logger: Logger) {
-        self.client = client
+    public init(target: UploadTarget, keyTemplate: ObjectKeyTemplate, study: String, device: String, directories: UploadDirectories,
+                multipartThreshold: Int64 = 8 << 20, partSize: Int64 = 8 << 20, encryption: ArchiveEncryption? = nil, logger: Logger) {
+        self.target = target
         self.keyTemplate = keyTemplate
         self.study = study
         self.device = device
         self.directories = directories
         self.multipartThreshold = multipartThreshold
         self.partSize = max(partSize, Self.minimumPartSize)
+        self.encryption = encryption
         self.logger = logger
     }
 
-    public func key(for entry: OutboxEntry) -> String { keyTemplate.key(for: entry, study: study, device: device) }
+    /// The run's object key: the template's, with `.p7m` appended when archives are encrypted.
+    public func key(for entry: OutboxEntry) -> String {
+        keyTemplate.key(for: entry, study: study, device: device) + (encryption == nil ? "" : ArchiveEncryption.keySuffix)
+    }
 
-    /// Uploads the run's archive and writes its receipt.
+    /// Uploads the run's archive (encrypted first when configured) and writes its receipt.
     public func upload(_ entry: OutboxEntry) async throws(UploadFailure) -> UploadReceipt {
-        let archive = directories.archive(of: entry).path
-        let size = try await archiveSize(archive)
+        var file = directories.archive(of: entry).path
+        let size: Int64
+        let contentType: String
+        if let encryption {
+            let encrypted = try await encrypt(entry, with: encryption)
+            file = encrypted.path
+            size = encrypted.size
+            contentType = ArchiveEncryption.contentType
+        } else {
+            size = try await archiveSize(file)
+            contentType = "application/zip"
+        }
         let key = key(for: entry)
         let etag: String
-        if size <= multipartThreshold {
-            let md5 = try await digest(archive, offset: 0, length: size)
-            etag = try await client.putObject(key: key, file: archive, size: size, md5: md5)
-        } else {
-            etag = try await multipart(entry, archive: archive, key: key, size: size)
+        switch target {
+        case .s3(let client) where size <= multipartThreshold:
+            let md5 = try await digest(file, offset: 0, length: size)
+            etag = try await client.putObject(key: key, file: file, size: size, md5: md5, contentType: contentType)
+        case .s3(let client):
+            etag = try await multipart(entry, client: client, archive: file, key: key, size: size, contentType: contentType)
+        case .presigned(let server):
+            etag = try await presigned(server, file: file, name: key, size: size, contentType: contentType)
         }
         let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: etag, size: size,
                                     uploadedDate: AmzDate.iso8601(Date()))
@@ -55,10 +78,76 @@ public struct ArchiveUploader: Sendable {
         } catch {
             throw UploadFailure.local("ReceiptNotWritten", "The archive was uploaded but its receipt \(directories.receipt(for: entry.taskRunUUID).path) could not be written (\(error.localizedDescription)); check that \(directories.uploads.path) is writable by activetask-upload.")
         }
+        if encryption != nil {
+            let copy = directories.encrypted(for: entry.taskRunUUID)
+            _ = try? await BlockingCall.run("encrypted copy") { try FileManager.default.removeItem(at: copy) }
+        }
         return receipt
     }
 
-    private func multipart(_ entry: OutboxEntry, archive: String, key: String, size: Int64) async throws(UploadFailure) -> String {
+    /// The encrypted copy of the run's archive in the upload directory (made on a dedicated
+    /// thread, or the one an earlier attempt left) and its size.
+    private func encrypt(_ entry: OutboxEntry, with encryption: ArchiveEncryption) async throws(UploadFailure) -> (path: String, size: Int64) {
+        let archive = directories.archive(of: entry).path
+        let copy = directories.encrypted(for: entry.taskRunUUID).path
+        let uploads = directories.uploads
+        do {
+            let size = try await BlockingCall.run("archive encryption") {
+                do {
+                    try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+                } catch {
+                    throw UploadFailure.local("EncryptedCopyNotWritten", "The upload directory \(uploads.path) cannot be created (\(error.localizedDescription)); check that it is writable by activetask-upload.")
+                }
+                return try encryption.encrypt(archive: archive, to: copy)
+            }
+            return (copy, size)
+        } catch let failure as UploadFailure {
+            throw failure
+        } catch {
+            throw UploadFailure.local("EncryptionFailed", "The archive \(archive) could not be encrypted: \(error)")
+        }
+    }
+
+    /// One PUT through the study server, driven by `PresignedUpload` (new URLs for expired ones).
+    private func presigned(_ server: StudyServerClient, file: String, name: String, size: Int64, contentType: String) async throws(UploadFailure) -> String {
+        guard size <= Self.maximumSinglePut else {
+            throw UploadFailure.local("TooLarge", "The archive \(file) has \(size) bytes, more than the 5 GiB one PUT to a presigned URL can carry; upload it with target \"s3\" or split the task.")
+        }
+        let md5 = try await digest(file, offset: 0, length: size)
+        var flow = PresignedUpload()
+        var action = flow.handle(.started)
+        while true {
+            switch action {
+            case .requestURL:
+                do {
+                    let grant = try await server.requestUpload(name: name, contentLength: size, md5: md5, contentType: contentType)
+                    action = flow.handle(.granted(grant, now: Date()))
+                } catch {
+                    action = flow.handle(.requestFailed(error))
+                }
+            case .put(let grant):
+                if flow.urlsRequested > 1 { logger.info("Uploading with a new URL; the last one had expired.", metadata: ["id": "\(grant.id)"]) }
+                do {
+                    action = flow.handle(.stored(etag: try await server.put(grant, file: file, size: size, md5: md5, contentType: contentType)))
+                } catch {
+                    action = flow.handle(.putFailed(error))
+                }
+            case .complete(let id):
+                do {
+                    try await server.complete(id)
+                    action = flow.handle(.completed)
+                } catch {
+                    action = flow.handle(.completeFailed(error))
+                }
+            case .finished(let etag):
+                return etag
+            case .failed(let failure):
+                throw failure
+            }
+        }
+    }
+
+    private func multipart(_ entry: OutboxEntry, client: S3Client, archive: String, key: String, size: Int64, contentType: String) async throws(UploadFailure) -> String {
         let progressURL = directories.progress(for: entry.taskRunUUID)
         var progress: MultipartProgress
         let directories = directories
@@ -75,10 +164,10 @@ public struct ArchiveUploader: Sendable {
                 _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
                 return etag
             } else {
-                progress = try await startMultipart(key: key, size: size, at: progressURL)
+                progress = try await startMultipart(client, key: key, size: size, contentType: contentType, at: progressURL)
             }
         } else {
-            progress = try await startMultipart(key: key, size: size, at: progressURL)
+            progress = try await startMultipart(client, key: key, size: size, contentType: contentType, at: progressURL)
         }
         let done = Set(progress.parts.map(\.number))
         for number in 1...progress.partCount where !done.contains(number) {
@@ -94,8 +183,8 @@ public struct ArchiveUploader: Sendable {
         return etag
     }
 
-    private func startMultipart(key: String, size: Int64, at url: URL) async throws(UploadFailure) -> MultipartProgress {
-        let uploadID = try await client.createMultipartUpload(key: key)
+    private func startMultipart(_ client: S3Client, key: String, size: Int64, contentType: String, at url: URL) async throws(UploadFailure) -> MultipartProgress {
+        let uploadID = try await client.createMultipartUpload(key: key, contentType: contentType)
         let progress = MultipartProgress(key: key, uploadID: uploadID, size: size, partSize: partSize, parts: [])
         try await save(progress, at: url)
         return progress

@@ -46,7 +46,17 @@ public actor UploadWorker {
     @discardableResult
     public func scanOnce() async -> Date? {
         let directories = uploader.directories
-        let (entries, unreadable) = (try? await BlockingCall.run("outbox scan") { directories.pending() }) ?? ([], [])
+        let busy = Set(inFlight.keys)
+        let scan: ([OutboxEntry], [String], [String])? = try? await BlockingCall.run("outbox scan") { () -> ([OutboxEntry], [String], [String]) in
+            let (entries, unreadable) = directories.pending()
+            // An encrypted copy whose run left the outbox (or was uploaded) is of no more use.
+            let removed = directories.removeEncryptedCopies(except: busy.union(entries.map(\.taskRunUUID)))
+            return (entries, unreadable, removed)
+        }
+        let (entries, unreadable, removed) = scan ?? ([], [], [])
+        for name in removed {
+            logger.info("Removed the encrypted copy of a run that is no longer in the outbox.", metadata: ["file": "\(directories.uploads.path)/\(name)"])
+        }
         for name in unreadable where !reportedUnreadable.contains(name) {
             reportedUnreadable.insert(name)
             logger.error("An outbox entry cannot be read and is left alone; remove or repair it.", metadata: ["entry": "\(directories.outbox.path)/\(name)"])

@@ -28,15 +28,15 @@ public struct S3Client: Sendable {
     }
 
     /// PutObject of the whole file; returns its ETag after checking it equals the MD5.
-    public func putObject(key: String, file: String, size: Int64, md5: [UInt8]) async throws(UploadFailure) -> String {
-        let response = try await send("PUT", key: key, headers: [("Content-MD5", LibCrypto.base64(md5))],
+    public func putObject(key: String, file: String, size: Int64, md5: [UInt8], contentType: String = "application/zip") async throws(UploadFailure) -> String {
+        let response = try await send("PUT", key: key, headers: [("Content-MD5", LibCrypto.base64(md5)), ("Content-Type", contentType)],
                                       body: .file(path: file, offset: 0, length: size))
-        return try checkedETag(response, md5: md5, what: "the object \(key)")
+        return try Self.checkedETag(response, md5: md5, what: "the object \(key)")
     }
 
-    public func createMultipartUpload(key: String) async throws(UploadFailure) -> String {
+    public func createMultipartUpload(key: String, contentType: String = "application/zip") async throws(UploadFailure) -> String {
         let response = try await send("POST", key: key, query: [("uploads", "")],
-                                      headers: [("Content-Type", "application/zip")])
+                                      headers: [("Content-Type", contentType)])
         guard let uploadID = XMLFields.value("UploadId", in: response.text[...]), !uploadID.isEmpty else {
             throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage started a multipart upload of \(key) but named no UploadId; it is tried again.")
         }
@@ -48,7 +48,7 @@ public struct S3Client: Sendable {
         let response = try await send("PUT", key: key, query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
                                       headers: [("Content-MD5", LibCrypto.base64(md5))],
                                       body: .file(path: file, offset: offset, length: length))
-        return Part(number: number, etag: try checkedETag(response, md5: md5, what: "part \(number) of \(key)"), size: length)
+        return Part(number: number, etag: try Self.checkedETag(response, md5: md5, what: "part \(number) of \(key)"), size: length)
     }
 
     /// The parts the storage holds; nil when it no longer knows the upload (completed or
@@ -101,7 +101,8 @@ public struct S3Client: Sendable {
         }
     }
 
-    private func checkedETag(_ response: HTTPResponse, md5: [UInt8], what: String) throws(UploadFailure) -> String {
+    /// The response's ETag, checked against the MD5 of the body that was sent.
+    static func checkedETag(_ response: HTTPResponse, md5: [UInt8], what: String) throws(UploadFailure) -> String {
         let etag = response.headers["etag"] ?? ""
         let expected = LibCrypto.hex(md5)
         guard etag.trimming("\"").lowercased() == expected else {

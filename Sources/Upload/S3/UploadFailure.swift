@@ -18,12 +18,15 @@ public struct UploadFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
     /// The server's `Retry-After`, in seconds.
     public var retryAfterSeconds: Double?
+    /// The HTTP status of the answer that failed; nil when none arrived (or the cause is local).
+    public var httpStatus: Int?
 
-    public init(kind: Kind, code: String, message: String, retryAfterSeconds: Double? = nil) {
+    public init(kind: Kind, code: String, message: String, retryAfterSeconds: Double? = nil, httpStatus: Int? = nil) {
         self.kind = kind
         self.code = code
         self.message = message
         self.retryAfterSeconds = retryAfterSeconds
+        self.httpStatus = httpStatus
     }
 
     public var description: String { "\(code): \(message)" }
@@ -42,6 +45,12 @@ public struct UploadFailure: Error, Sendable, Hashable, CustomStringConvertible 
     /// Sorts an HTTP error response: its status, S3's error code and message (when the body had
     /// them) and the `Retry-After` header.
     public static func classify(status: Int, code: String?, message: String?, retryAfter: String?) -> UploadFailure {
+        var failure = sorted(status: status, code: code, message: message, retryAfter: retryAfter)
+        failure.httpStatus = status
+        return failure
+    }
+
+    private static func sorted(status: Int, code: String?, message: String?, retryAfter: String?) -> UploadFailure {
         let retryAfterSeconds = retryAfter.flatMap { Double($0.trimming(" ")) }.map { max(0, $0) }
         let code = code ?? "HTTP \(status)"
         let text = message.map { "\($0) (HTTP \(status))" } ?? "the storage answered HTTP \(status)"

@@ -5,7 +5,7 @@ public import Foundation
 /// file (`{"s3": {"bucket": …}}`), in that order of precedence.
 public struct UploadSettings: Sendable, Hashable {
     public var dataDirectory = "/var/lib/activetask"
-    /// `s3` (built) or `presigned` (not yet built).
+    /// `s3` (the device's own access key) or `presigned` (a study server hands out URLs).
     public var target = "s3"
     /// The study's name for the `{study}` of the key template.
     public var study = "study"
@@ -26,8 +26,13 @@ public struct UploadSettings: Sendable, Hashable {
     public var parallel = 1
     public var maxBytesPerSecond: Int64?
     public var pollSeconds = 5.0
+    /// The study server's upload URL (`target` `presigned`): requests are POSTed here.
     public var presignedURL: String?
+    /// The file holding the study server's bearer token; nil for the systemd credential
+    /// `$CREDENTIALS_DIRECTORY/presigned-token`.
     public var presignedTokenFile: String?
+    /// The study's X.509 certificate (PEM): archives are encrypted to it as CMS EnvelopedData;
+    /// nil to upload them as they are.
     public var encryptionCertificate: String?
 
     public init() {}

@@ -121,12 +121,19 @@ public struct UploadSettingsLoader: Sendable {
                 problems.append("s3.endpoint \"\(settings.s3Endpoint)\" is not an http:// or https:// URL with a host.")
             }
         case "presigned":
-            problems.append("target \"presigned\" is not built yet (docs/upload.md, \"What is left\"); use target \"s3\".")
+            if let url = settings.presignedURL, !url.isEmpty {
+                let components = URLComponents(string: url)
+                if !["http", "https"].contains(components?.scheme?.lowercased() ?? "") || (components?.host ?? "").isEmpty {
+                    problems.append("presigned.url \"\(url)\" is not an http:// or https:// URL with a host.")
+                }
+            } else {
+                problems.append("presigned.url is not set; give the study server's upload URL (https://study.example.org/v1/uploads).")
+            }
         default:
-            problems.append("target is \"\(settings.target)\"; use \"s3\".")
+            problems.append("target is \"\(settings.target)\"; use \"s3\" or \"presigned\".")
         }
-        if settings.encryptionCertificate != nil {
-            problems.append("encryption.certificate is set, but CMS encryption is not built yet (docs/upload.md, \"What is left\"); remove it to upload unencrypted archives.")
+        if settings.encryptionCertificate?.isEmpty == true {
+            problems.append("encryption.certificate is empty; name the study's certificate (PEM) or leave the setting out to upload unencrypted archives.")
         }
         do { _ = try ObjectKeyTemplate(settings.s3KeyTemplate) } catch { problems.append(error.description) }
         guard problems.isEmpty else { throw Problems(problems: problems) }
@@ -169,19 +176,29 @@ public struct UploadSettingsLoader: Sendable {
     /// The secret access key: `s3.secretAccessKeyFile`, else the systemd credential
     /// `$CREDENTIALS_DIRECTORY/s3-secret-access-key`. A trailing line break is dropped.
     public func secretAccessKey(for settings: UploadSettings) throws(Problems) -> String {
+        try secret(file: settings.s3SecretAccessKeyFile, setting: "s3.secretAccessKeyFile", credential: "s3-secret-access-key", what: "secret access key")
+    }
+
+    /// The study server's bearer token: `presigned.tokenFile`, else the systemd credential
+    /// `$CREDENTIALS_DIRECTORY/presigned-token`. A trailing line break is dropped.
+    public func presignedToken(for settings: UploadSettings) throws(Problems) -> String {
+        try secret(file: settings.presignedTokenFile, setting: "presigned.tokenFile", credential: "presigned-token", what: "study server token")
+    }
+
+    private func secret(file: String?, setting: String, credential: String, what: String) throws(Problems) -> String {
         let path: String
-        if let file = settings.s3SecretAccessKeyFile {
+        if let file {
             path = file
         } else if let directory = environment["CREDENTIALS_DIRECTORY"] {
-            path = "\(directory)/s3-secret-access-key"
+            path = "\(directory)/\(credential)"
         } else {
-            throw Problems(problems: ["No secret access key: set s3.secretAccessKeyFile, or give the credential s3-secret-access-key with LoadCredential= in the unit (docs/upload.md)."])
+            throw Problems(problems: ["No \(what): set \(setting), or give the credential \(credential) with LoadCredential= in the unit (docs/upload.md)."])
         }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw Problems(problems: ["The secret access key file \(path) cannot be read; check that it exists and is readable by activetask-upload."])
+            throw Problems(problems: ["The \(what) file \(path) cannot be read; check that it exists and is readable by activetask-upload."])
         }
         let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !secret.isEmpty else { throw Problems(problems: ["The secret access key file \(path) is empty."]) }
+        guard !secret.isEmpty else { throw Problems(problems: ["The \(what) file \(path) is empty."]) }
         return secret
     }
 }

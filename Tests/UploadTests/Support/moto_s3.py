@@ -3,7 +3,7 @@
 
 setup: with the server's first unauthenticated actions (INITIAL_NO_AUTH_ACTION_COUNT), creates an
 IAM user with an access key allowed s3:* and the bucket; prints {"accessKeyID", "secretAccessKey"}.
-get: writes an object's bytes to a file and prints {"etag", "size"}.
+get: writes an object's bytes to a file and prints {"etag", "size", "contentType"}.
 list: prints {"keys": [...], "uploads": [...]} (objects under a prefix, unfinished multipart uploads).
 """
 import argparse
@@ -46,7 +46,7 @@ def main():
         data = answer["Body"].read()
         with open(args.output, "wb") as output:
             output.write(data)
-        print(json.dumps({"etag": answer["ETag"], "size": len(data)}))
+        print(json.dumps({"etag": answer["ETag"], "size": len(data), "contentType": answer.get("ContentType", "")}))
     else:
         # Filtered here: moto's signature check refuses a Prefix with a "/" (encoded %2F).
         objects = [o for o in s3.list_objects_v2(Bucket=args.bucket).get("Contents", []) if o["Key"].startswith(args.prefix)]

@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import TestSupport
+import Testing
+import Upload
+
+@Suite("Encrypted copies")
+struct EncryptedCopySweepTests {
+    @Test("A scan removes the encrypted copies of runs no longer in the outbox and keeps those of waiting runs")
+    func sweep() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let directories = UploadDirectories(dataDirectory: scratch.url)
+        try FileManager.default.createDirectory(at: directories.outbox, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directories.uploads, withIntermediateDirectories: true)
+        let waiting = UUID(), deleted = UUID(), partial = UUID()
+        // The waiting run's archive is missing: its upload is held at once, without the network.
+        let entry = OutboxEntry(taskRunUUID: waiting, taskIdentifier: "T", archive: "runs/missing.zip", size: 1, finishReason: "completed", endDate: "2026-11-25T00:00:00Z")
+        try JSONEncoder().encode(entry).write(to: directories.outbox.appendingPathComponent("\(waiting.uuidString).json"))
+        for name in ["\(waiting.uuidString).zip.p7m", "\(deleted.uuidString).zip.p7m", "\(partial.uuidString).zip.p7m.partial", "\(deleted.uuidString).multipart.json"] {
+            try Data("x".utf8).write(to: directories.uploads.appendingPathComponent(name))
+        }
+        let location = try #require(S3Location(endpoint: "http://127.0.0.1:1", bucket: "b", region: "us-east-1", pathStyle: true))
+        let uploader = ArchiveUploader(target: .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: "AK", secretAccessKey: "SK"))),
+                                       keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
+                                       directories: directories, logger: Logger(label: "EncryptedCopySweepTests"))
+        let worker = UploadWorker(uploader: uploader, logger: Logger(label: "EncryptedCopySweepTests"))
+        await worker.scanOnce()
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directories.uploads.path))
+        #expect(left.contains("\(waiting.uuidString).zip.p7m"))
+        #expect(!left.contains("\(deleted.uuidString).zip.p7m"))
+        #expect(!left.contains("\(partial.uuidString).zip.p7m.partial"))
+        #expect(left.contains("\(deleted.uuidString).multipart.json"), "only encrypted copies are swept")
+    }
+}
