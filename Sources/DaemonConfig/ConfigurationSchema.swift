@@ -3,7 +3,7 @@ enum ConfigurationSchema {
     /// Settings with one value each, by key path.
     static let leaves: [String] = [
         "socket", "dataDir", "taskDirectory", "iioURI", "captureDevice", "playbackDevice",
-        "voice.name", "voice.rate", "voice.clipDirectory",
+        "voice.name", "voice.rate", "voice.clipDirectory", "voice.holdStream",
         "retention.maxRuns", "retention.maxAgeDays", "retention.keepUncollectedArchives",
         "motion.gyroDelay",
         "syncInterval",

@@ -13,6 +13,7 @@ extension DaemonConfiguration {
             "voice.name": voice.name,
             "voice.rate": "\(voice.wordsPerMinute)",
             "voice.clipDirectory": voice.clipDirectory ?? "",
+            "voice.holdStream": "\(voice.holdStream)",
             "retention.maxRuns": "\(retention.maxRuns)",
             "retention.maxAgeDays": "\(retention.maxAgeDays)",
             "retention.keepUncollectedArchives": "\(retention.keepUncollectedArchives)",

@@ -90,6 +90,7 @@ public struct DaemonConfigurationLoader: Sendable {
         configuration.voice.wordsPerMinute = settings.int("voice.rate", fallback: defaults.voice.wordsPerMinute, expected: "a whole number of words per minute", check: SettingChecks.wordsPerMinute)
         let clips = settings.string("voice.clipDirectory", fallback: "", check: SettingChecks.clipDirectory)
         configuration.voice.clipDirectory = clips.isEmpty ? nil : clips
+        configuration.voice.holdStream = settings.bool("voice.holdStream", fallback: defaults.voice.holdStream)
 
         configuration.retention.maxRuns = settings.int("retention.maxRuns", fallback: defaults.retention.maxRuns, expected: "a whole number of runs") {
             $0 >= 0 ? nil : "The number of runs kept must be 0 (keep all) or more; \($0) is not."
@@ -137,6 +138,7 @@ public struct DaemonConfigurationLoader: Sendable {
             ["voice", "name"]: .init(.string(defaults.voice.name), isSecret: false),
             ["voice", "rate"]: .init(.int(defaults.voice.wordsPerMinute), isSecret: false),
             ["voice", "clipDirectory"]: .init(.string(""), isSecret: false),
+            ["voice", "holdStream"]: .init(.bool(defaults.voice.holdStream), isSecret: false),
             ["retention", "maxRuns"]: .init(.int(defaults.retention.maxRuns), isSecret: false),
             ["retention", "maxAgeDays"]: .init(.double(defaults.retention.maxAgeDays), isSecret: false),
             ["retention", "keepUncollectedArchives"]: .init(.bool(defaults.retention.keepUncollectedArchives), isSecret: false),

@@ -176,9 +176,10 @@ public actor VoicePrompter {
     }
 
     /// Holds the playback stream open and running on silence while `held` (a run is going on),
-    /// or lets it open only around prompts again (`PromptPlayer.hold(_:)`).
+    /// or lets it open only around prompts again (`PromptPlayer.hold(_:)`); only where the
+    /// configuration asks for it (`holdStreamDuringRuns`).
     public func holdStream(_ held: Bool) {
-        guard !isShutDown else { return }
+        guard !isShutDown, configuration.holdStreamDuringRuns else { return }
         player.hold(held)
     }
 

@@ -29,14 +29,19 @@ struct RepeatedVoiceTests {
         var description: String { "promptSpoken \(events), prompts.json \(file)" }
     }
 
-    @Test("The same task run five times on one daemon speaks, announces and records the same prompts every time")
-    func fiveRuns() async throws {
-        let fixture = try DaemonFixture("voice5")
-        let daemon = try await fixture.start()
+    /// With `voice.holdStream` the playback device is held open from each run's start to its
+    /// end (docs/audio.md): every run still speaks every prompt, and the hold is released and
+    /// taken again between runs.
+    @Test("The same task run several times on one daemon speaks, announces and records the same prompts every time",
+          arguments: [(holdStream: false, runs: 5), (holdStream: true, runs: 2)])
+    func repeatedRuns(holdStream: Bool, runs count: Int) async throws {
+        let fixture = try DaemonFixture("voice\(count)")
+        let config = try fixture.write(task: #"{"voice": {"holdStream": \#(holdStream)}}"#, name: "config")
+        let daemon = try await fixture.start(fixture.arguments() + ["--config", config])
         let path = try fixture.write(task: Self.task, name: "voiced")
         let socket = fixture.socket
         var runs: [Heard] = []
-        for index in 1...5 {
+        for index in 1...count {
             let subscriber = try await offThread { () throws -> LineClient in
                 let client = try LineClient(path: socket, timeout: 30)
                 _ = try client.result("events.subscribe", ["kinds": ["promptSpoken", "taskFinished"]])

@@ -39,6 +39,12 @@ struct DaemonConfigurationTests {
         #expect(configuration.policy(for: .microphone) == .ask)
     }
 
+    @Test("voice.holdStream is off unless the file says true")
+    func holdStream() async throws {
+        #expect(try await Self.load(#"{"voice": {"holdStream": true}}"#).voice.holdStream)
+        #expect(try await !Self.load(#"{"voice": {"rate": 160}}"#).voice.holdStream)
+    }
+
     @Test("The configuration accepts exactly the gyro delays the fusion compensates")
     func gyroDelayRangeMatchesFusion() {
         #expect(MotionSettings.gyroDelayRange == DeviceMotionEstimator.Settings.gyroDelayRange)
@@ -116,6 +122,7 @@ struct DaemonConfigurationTests {
         (nil, ["ACTIVETASK_VOICE_RATE": "fast"], [], "voice.rate", "ACTIVETASK_VOICE_RATE"),
         (nil, [:], ["--voice-rate", "10"], "voice.rate", "between 80 and 450"),
         (#"{"voice": {"clipDirectory": "clips"}}"#, [:], [], "voice.clipDirectory", "recorded clip directory must be an absolute path"),
+        (#"{"voice": {"holdStream": "always"}}"#, [:], [], "voice.holdStream", "true or false"),
         (#"{"voice": "en"}"#, [:], [], "voice", "must be an object"),
         (#"{"voice": {"pitch": 50}}"#, [:], [], "voice.pitch", "The settings here are: name, rate, clipDirectory"),
         (#"{"permissions": {"microphone": "yes"}}"#, [:], [], "permissions.microphone", "must be granted, denied or ask"),

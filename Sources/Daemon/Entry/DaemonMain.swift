@@ -100,7 +100,7 @@ struct DaemonMain {
         let voice = VoiceConfiguration(
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
             wordsPerMinute: configuration.voice.wordsPerMinute,
-            clips: clips(in: configuration.voice.clipDirectory))
+            clips: clips(in: configuration.voice.clipDirectory), holdStreamDuringRuns: configuration.voice.holdStream)
         return DaemonSettings(
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory),
             taskDirectory: URL(fileURLWithPath: configuration.taskDirectory), devices: devices, voice: voice,
