@@ -17,8 +17,10 @@ export default {
   getReady: "Get ready",
   tapLeft: "Tap",
   tapRight: "Tap",
-  tapHint: "Tap the two buttons in turn, as fast as you can.",
-  taps: (n) => `${n} taps`,
+  tapButtonLabel: (side) => (side === "left" ? "Left tap button" : "Right tap button"),
+  tapCountUnit: "taps",
+  tapWithHand: (hand) => (hand === "left" ? "Tap with your left hand" : hand === "right" ? "Tap with your right hand"
+    : "Tap the buttons in turn"),
   handLeft: "Left hand",
   handRight: "Right hand",
   handBoth: "Both hands",
@@ -41,6 +43,7 @@ export default {
   finishedFailed: "The task could not be finished.",
   actionFailed: (what, message) => `The ${what} stopped working: ${message}`,
   warning: (message) => `Note: ${message}`,
+  notRecorded: (message) => `Not recorded: ${message}`,
   answerNeeded: "Please answer before you go on.",
   unit: { height: "cm", weight: "kg" },
 };
