@@ -105,7 +105,8 @@ function show(shown) {
       && (shown.allowedActions || []).includes("timer.start")) {
     rpc.call("timer.start").catch(() => {});
   }
-  app.view.node.querySelector("h1, button, input")?.focus({ preventScroll: true });
+  // The title first (not Stop, which a tapping step shows above it).
+  (app.view.node.querySelector(".step-header h1") || app.view.node.querySelector("button, input"))?.focus({ preventScroll: true });
 }
 
 function finished(event) {
