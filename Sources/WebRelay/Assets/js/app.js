@@ -95,6 +95,8 @@ function show(shown) {
   // A permission request stays open across the step change: the daemon asks for it as the
   // step that needs it shows, and waits for the answer.
   app.paused = false;
+  const learnMore = document.getElementById("learn-more");
+  if (learnMore.open) learnMore.close();
   app.view = renderStep(shown, ui);
   screen.replaceChildren(app.view.node);
   const type = app.view.type;
@@ -214,6 +216,15 @@ const ui = {
     if (confirm(t.cancelConfirm)) command("run.cancel", { save: true }).then(() => refreshHome(), () => {});
   },
   startTimer: () => rpc.call("timer.start").catch(() => {}),
+  learnMore: (title, text) => {
+    const dialog = document.getElementById("learn-more");
+    document.getElementById("learn-more-title").textContent = title;
+    document.getElementById("learn-more-text").textContent = text;
+    const close = document.getElementById("learn-more-close");
+    close.textContent = t.close;
+    close.onclick = () => dialog.close();
+    if (!dialog.open) dialog.showModal();
+  },
   togglePause: () => {
     const method = app.paused ? "timer.resume" : "timer.pause";
     command(method).then(() => {

@@ -2,6 +2,7 @@ import { el, button } from "./dom.js";
 import { TimerRing } from "./timer.js";
 import { TappingPad, handOf } from "./tapping.js";
 import { QuestionForm, questionTypes } from "./questions.js";
+import { applyColorMapping } from "./colors.js";
 
 // Draws one step as its stepShown event describes it (docs/protocol.md, "Events"): the step's
 // JSON as written (title, text, image…), the actions allowed now. `ui` is the app: its strings,
@@ -66,6 +67,15 @@ export function renderStep(shown, ui) {
   // the daemon allows them now.
   const actions = step.actions || {};
   const footer = el("footer", { class: "actions" });
+  // "Learn more" (RSDUIActionType `learnMore`): the action's text in a dialog. A web page or a
+  // video (`url`) cannot be shown from here, so an action with only a URL has no button.
+  const learnMore = actions.learnMore;
+  const hidden = new Set(step.shouldHideActions || []);
+  const learnText = learnMore && (learnMore.text || learnMore.detail);
+  if (learnText && !hidden.has("learnMore")) {
+    footer.append(button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore.title || learnMore.buttonTitle || ui.t.learnMore, learnText),
+      { secondary: true, id: "action-learn-more" }));
+  }
   if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
   if (allowed.has("back") && shown.hasStepBefore !== false) {
     footer.append(button(actions.goBackward?.buttonTitle || ui.t.back, () => ui.back(), { secondary: true, id: "action-back" }));
@@ -92,5 +102,6 @@ export function renderStep(shown, ui) {
     // Stop and the like above a tapping step, away from the buttons at the bottom.
     ...(type === "tapping" ? [footer, header, body] : [header, body, footer]));
   view.tapping?.attach(view.node);
+  applyColorMapping(step.colorMapping, { step: view.node, header, body, footer });
   return view;
 }

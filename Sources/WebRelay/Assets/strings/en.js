@@ -9,6 +9,8 @@ export default {
   done: "Done",
   back: "Back",
   skip: "Skip",
+  learnMore: "Learn more",
+  close: "Close",
   cancel: "Stop",
   cancelConfirm: "Stop this task? What was recorded so far is kept.",
   pause: "Pause",
