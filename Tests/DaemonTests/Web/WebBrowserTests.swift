@@ -7,7 +7,10 @@ import TestSupport
 /// python3-selenium) against the real activetask-web and activetaskd (sim IIO, the fixture's
 /// ALSA devices). A short walk-and-balance task from the home screen to "Done" at 800×480 and
 /// at 1280×800, each step checked for sideways overflow and controls under 48 px, and
-/// screenshotted.
+/// screenshotted; SimpleSurvey with a wrong answer; a daemon restart; and in extensions
+/// Finger_Tapping with both hands (`+Tapping`), a denied permission (`+Permission`), colours
+/// and learn more (`+Appearance`). About two and a half minutes in all, 80 s of it the two
+/// 30 s tapping timers.
 ///
 /// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each
 /// sanitized pass and tests nothing the sanitizers look at. Skipped with a message when

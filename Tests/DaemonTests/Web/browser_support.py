@@ -1,4 +1,5 @@
-"""What the browser scripts share (browser_walk.py, browser_survey.py, browser_reconnect.py):
+"""What the browser scripts share (browser_walk.py, browser_survey.py, browser_reconnect.py,
+browser_tapping.py, browser_permission.py):
 the checks they count, waiting for a condition, and headless Debian Chromium through
 chromedriver (python3-selenium)."""
 import sys
@@ -47,3 +48,10 @@ def finish():
     if failures:
         print(f"{len(failures)} checks failed")
         sys.exit(1)
+
+
+def set_viewport(driver, width, height):
+    """The window such that the page's viewport is width × height."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(width * 2 - inner[0], height * 2 - inner[1])

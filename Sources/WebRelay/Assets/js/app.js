@@ -19,6 +19,8 @@ const app = {
   images: new Map(),
   paused: false,
   busy: false,
+  denied: new Set(), // the actions whose permission this screen denied
+  failure: null, // the daemon's last actionFailed sentence, for the end screen
 };
 
 // The token came in the URL once; the cookie set from it carries it from now on.
@@ -93,6 +95,8 @@ function show(shown) {
   // A permission request stays open across the step change: the daemon asks for it as the
   // step that needs it shows, and waits for the answer.
   app.paused = false;
+  const learnMore = document.getElementById("learn-more");
+  if (learnMore.open) learnMore.close();
   app.view = renderStep(shown, ui);
   screen.replaceChildren(app.view.node);
   const type = app.view.type;
@@ -103,25 +107,32 @@ function show(shown) {
       && (shown.allowedActions || []).includes("timer.start")) {
     rpc.call("timer.start").catch(() => {});
   }
-  app.view.node.querySelector("h1, button, input")?.focus({ preventScroll: true });
+  // The title first (not Stop, which a tapping step shows above it).
+  (app.view.node.querySelector(".step-header h1") || app.view.node.querySelector("button, input"))?.focus({ preventScroll: true });
 }
 
 function finished(event) {
   app.view = null;
   closePermission();
   const verdict = event.quality?.verdict;
-  let title, text;
+  let title, lines;
   if (event.reason === "completed" || event.reason === undefined) {
     title = verdict === "failed" ? t.qualityFailed : verdict === "warning" ? t.qualityWarning : t.qualityOk;
-    text = verdict === "failed" || verdict === "warning" ? (event.quality.problems || []).join(" ") : t.qualityOkText;
+    lines = verdict === "failed" || verdict === "warning" ? (event.quality.problems || []) : [t.qualityOkText];
   } else {
     title = event.reason === "abandoned" ? t.finishedAbandoned : t.finishedFailed;
-    text = (event.quality?.problems || []).join(" ");
+    // Why it failed: the quality checks' reasons, which name a failed recorder, else the
+    // daemon's sentence of the action that ended the run (a denied permission with
+    // shouldEndOnInterrupt).
+    const problems = event.quality?.problems || [];
+    const failure = event.reason === "failed" && app.failure && !problems.some((line) => line.includes(app.failure)) ? app.failure : null;
+    lines = [failure, ...problems].filter(Boolean);
   }
   const actions = el("footer", { class: "actions" }, button(t.home, () => refreshHome(), { secondary: true, id: "action-home" }));
   if (app.taskFile) actions.append(button(t.repeat, () => startTask(app.taskFile), { id: "action-repeat", large: true }));
+  // One paragraph a reason.
   screen.replaceChildren(el("article", { class: `finished verdict-${verdict || "none"}`, "data-verdict": verdict || "" },
-    el("h1", {}, title), text ? el("p", { class: "text" }, text) : null, actions));
+    el("h1", {}, title), lines.map((line) => el("p", { class: "text" }, line)), actions));
 }
 
 async function refreshHome() {
@@ -173,6 +184,8 @@ async function command(method, params, shownBy = () => false) {
 
 async function startTask(file) {
   app.taskFile = file;
+  app.denied.clear();
+  app.failure = null;
   try {
     await command("task.load", { path: file });
     await command("run.start");
@@ -203,6 +216,15 @@ const ui = {
     if (confirm(t.cancelConfirm)) command("run.cancel", { save: true }).then(() => refreshHome(), () => {});
   },
   startTimer: () => rpc.call("timer.start").catch(() => {}),
+  learnMore: (title, text) => {
+    const dialog = document.getElementById("learn-more");
+    document.getElementById("learn-more-title").textContent = title;
+    document.getElementById("learn-more-text").textContent = text;
+    const close = document.getElementById("learn-more-close");
+    close.textContent = t.close;
+    close.onclick = () => dialog.close();
+    if (!dialog.open) dialog.showModal();
+  },
   togglePause: () => {
     const method = app.paused ? "timer.resume" : "timer.pause";
     command(method).then(() => {
@@ -230,15 +252,19 @@ function handleEvent(event) {
     case "timerFinished":
       if (onStep) {
         view.timer?.update(0);
+        view.tapping?.finish();
         // A step that does not move on by itself is left as its timer ends; a forward that
         // comes after the daemon moved on is refused by its stepPath and changes nothing.
-        if (!view.autoAdvance || view.tapping) setTimeout(() => {
-          if (app.view === view) ui.forward(view);
-        }, view.tapping ? 0 : 300);
+        if (!view.autoAdvance || view.tapping) leaveAfterEndPrompt(view);
       }
       break;
     case "promptSpoken":
-      if (onStep && view.caption) view.caption.textContent = event.text;
+      // The start and finish sounds are reported as "<start sound>", "<finish sound>": no words.
+      if (onStep && !event.text.startsWith("<")) {
+        if (view.caption) view.caption.textContent = event.text;
+        view.lastPrompt = { text: event.text, at: performance.now() };
+        view.heardPrompt?.(event.text);
+      }
       break;
     case "permissionRequest":
       askPermission(event);
@@ -247,7 +273,9 @@ function handleEvent(event) {
       closePermission();
       break;
     case "actionFailed":
-      showNotice(t.actionFailed(event.identifier, event.message));
+      // After a denial the daemon's own sentence says what is not recorded and why.
+      showNotice(app.denied.has(event.identifier) ? t.notRecorded(event.message) : t.actionFailed(event.identifier, event.message));
+      app.failure = event.message;
       break;
     case "warning":
       showNotice(t.warning(event.message));
@@ -261,11 +289,43 @@ function handleEvent(event) {
   }
 }
 
+// SageResearch leaves a timed step once its `end` prompt has been spoken. The daemon queues
+// the next step's `start` prompt behind a prompt still playing, where it would be late (and
+// the run's quality check says so), so the step is left after the end prompt. The protocol
+// reports a prompt's onset (`promptSpoken`), not its end: its length is estimated from its
+// words, generously (0.45 s a word, a voice at 133 words a minute or faster, plus 0.5 s).
+function leaveAfterEndPrompt(view) {
+  const forward = () => {
+    if (app.view === view) ui.forward(view);
+  };
+  const least = view.tapping ? 0 : 300;
+  if (!view.step.spokenInstructions?.end) {
+    setTimeout(forward, least);
+    return;
+  }
+  const leave = (text) => {
+    view.heardPrompt = null;
+    const words = text ? text.trim().split(/\s+/).length : 0;
+    setTimeout(forward, Math.max(least, words ? words * 450 + 500 : 0));
+  };
+  // Its onset may have come just before the timer's end did.
+  if (view.lastPrompt && performance.now() - view.lastPrompt.at < 1000) {
+    leave(view.lastPrompt.text);
+    return;
+  }
+  const giveUp = setTimeout(() => leave(null), 2000);
+  view.heardPrompt = (text) => {
+    clearTimeout(giveUp);
+    leave(text);
+  };
+}
+
 function askPermission(request) {
   document.getElementById("permission-title").textContent = request.title || t.permissionTitle(request.permission);
   document.getElementById("permission-reason").textContent = request.reason || "";
   const answer = (granted) => {
     // Not held back by a command on its way: the run waits for this answer.
+    if (!granted) for (const action of request.actions || []) app.denied.add(action);
     rpc.call("permission.answer", { requestID: request.requestID, granted }).catch((error) => showNotice(error.message));
     closePermission();
   };

@@ -1,7 +1,8 @@
 import { el, button } from "./dom.js";
 import { TimerRing } from "./timer.js";
-import { TappingPad } from "./tapping.js";
+import { TappingPad, handOf } from "./tapping.js";
 import { QuestionForm, questionTypes } from "./questions.js";
+import { applyColorMapping } from "./colors.js";
 
 // Draws one step as its stepShown event describes it (docs/protocol.md, "Events"): the step's
 // JSON as written (title, text, image…), the actions allowed now. `ui` is the app: its strings,
@@ -12,15 +13,25 @@ export function renderStep(shown, ui) {
   const allowed = new Set(shown.allowedActions || []);
   const view = { type, step, shown, timer: null, caption: null, tapping: null, form: null };
 
+  // A tapping step without a title of its own says which hand taps, as MotorControl's does.
+  const hand = type === "tapping" ? handOf(shown.stepPath) : null;
+  const title = step.title || (type === "tapping" ? ui.t.tapWithHand(hand) : null);
   const header = el("header", { class: "step-header" },
-    step.title ? el("h1", {}, step.title) : null,
+    title ? el("h1", {}, title) : null,
     step.subtitle ? el("p", { class: "subtitle" }, step.subtitle) : null,
     step.text ? el("p", { class: "text" }, step.text) : null,
     step.detail ? el("p", { class: "detail" }, step.detail) : null);
 
   const body = el("section", { class: `step-body step-${type}` });
   const imageName = step.image?.imageName || step.imageName || (typeof step.image === "string" ? step.image : null);
-  if (imageName && type !== "tapping") body.append(ui.image(imageName, step.image?.placementType));
+  if (imageName && type === "tapping") {
+    // MotorControl draws the hand faintly behind the buttons, mirrored for the right hand.
+    const picture = ui.image(imageName, "tappingBackground");
+    if (hand === "right") picture.classList.add("mirrored");
+    body.append(picture);
+  } else if (imageName) {
+    body.append(ui.image(imageName, step.image?.placementType));
+  }
   if (Array.isArray(step.icons) && step.icons.length) {
     body.append(el("ul", { class: "icons" }, step.icons.map((icon) =>
       el("li", {}, icon.icon ? ui.image(icon.icon, "icon") : null, el("span", {}, icon.title || "")))));
@@ -36,14 +47,16 @@ export function renderStep(shown, ui) {
   } else if (type === "tapping") {
     view.tapping = new TappingPad(shown, ui);
     view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
-    body.append(view.timer.node, view.tapping.node);
+    body.append(el("div", { class: "tap-dial" }, view.timer.node, view.tapping.count), view.tapping.pad);
   } else if (timed) {
     view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
     body.append(view.timer.node);
   }
   if (timed) {
     view.caption = el("p", { class: "caption", "aria-live": "assertive" });
-    body.append(view.caption);
+    // Above the tapping buttons, which stay at the bottom.
+    if (view.tapping) body.insertBefore(view.caption, view.tapping.pad);
+    else body.append(view.caption);
   }
   if (questionTypes.has(type)) {
     view.form = new QuestionForm(shown, ui);
@@ -54,6 +67,15 @@ export function renderStep(shown, ui) {
   // the daemon allows them now.
   const actions = step.actions || {};
   const footer = el("footer", { class: "actions" });
+  // "Learn more" (RSDUIActionType `learnMore`): the action's text in a dialog. A web page or a
+  // video (`url`) cannot be shown from here, so an action with only a URL has no button.
+  const learnMore = actions.learnMore;
+  const hidden = new Set(step.shouldHideActions || []);
+  const learnText = learnMore && (learnMore.text || learnMore.detail);
+  if (learnText && !hidden.has("learnMore")) {
+    footer.append(button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore.title || learnMore.buttonTitle || ui.t.learnMore, learnText),
+      { secondary: true, id: "action-learn-more" }));
+  }
   if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
   if (allowed.has("back") && shown.hasStepBefore !== false) {
     footer.append(button(actions.goBackward?.buttonTitle || ui.t.back, () => ui.back(), { secondary: true, id: "action-back" }));
@@ -63,16 +85,23 @@ export function renderStep(shown, ui) {
     footer.append(button(actions.skip?.buttonTitle || ui.t.skip, () => (target ? ui.skipTo(target) : ui.skip()),
       { secondary: true, id: "action-skip" }));
   }
-  if (timed && type !== "countdown" && allowed.has("timer.pause") && !view.autoAdvance) {
+  // No Pause while tapping (MotorControl has none): the buttons would go on recording.
+  if (timed && type !== "countdown" && type !== "tapping" && allowed.has("timer.pause") && !view.autoAdvance) {
     view.pause = button(ui.t.pause, () => ui.togglePause(), { secondary: true, id: "action-pause" });
     footer.append(view.pause);
   }
+  // A timed tapping step is left with its result when its timer ends; one without a duration
+  // has Next.
   const showsNext = allowed.has("forward") && !(timed && (view.autoAdvance || type === "tapping"));
   if (showsNext) {
     const title = actions.goForward?.buttonTitle || (shown.hasStepAfter === false ? ui.t.done : ui.t.next);
     footer.append(button(title, () => ui.forward(view), { id: "action-next", large: true }));
   }
 
-  view.node = el("article", { class: `step type-${type}`, "data-step-path": shown.stepPath }, header, body, footer);
+  view.node = el("article", { class: `step type-${type}`, "data-step-path": shown.stepPath, "data-hand": hand || undefined },
+    // Stop and the like above a tapping step, away from the buttons at the bottom.
+    ...(type === "tapping" ? [footer, header, body] : [header, body, footer]));
+  view.tapping?.attach(view.node);
+  applyColorMapping(step.colorMapping, { step: view.node, header, body, footer });
   return view;
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+import ZIPFoundation
+
+extension WebBrowserTests {
+    /// The touches the browser makes on each hand's tapping step (browser_tapping.py): `L` and
+    /// `R` on the left and right button's centre, `N` beside both buttons.
+    static let tapPatterns = ["left": "LRLRLNRLL", "right": "RRLNRLN"]
+
+    /// MotorControl's tap count: the first button hit, then each hit on the other button.
+    static func alternatingCount(_ pattern: String) -> Int {
+        var count = 0
+        var previous: Character?
+        for letter in pattern where letter != "N" && letter != previous {
+            count += 1
+            previous = letter
+        }
+        return count
+    }
+
+    /// The numbers of a MotorControl geometry string (`"{{x, y}, {w, h}}"`).
+    static func numbers(_ geometry: Any?) -> [Double] {
+        (geometry as? String ?? "").split(separator: ",").compactMap { Double($0.filter { !"{} ".contains($0) }) }
+    }
+
+    @Test(
+        "Finger_Tapping with both hands by touch: each hand's archived result holds exactly the taps made, on the buttons they were made on",
+        .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
+    func fingerTapping() async throws {
+        let fixture = try DaemonFixture("webtapping")
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        for name in ["Finger_Tapping.json", "TappingSectionStep.json"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path(Fixtures.motorControl + name), toPath: tasks.appendingPathComponent(name).path)
+        }
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let web = try await WebFixture(fixture)
+        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_tapping.py")
+        let patterns = Self.tapPatterns.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                                 [script.path, web.url, "Finger_Tapping.json", shots.path] + patterns)
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
+
+        let socket = fixture.socket
+        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
+        let run = try #require((runs["runs"] as? [[String: Any]])?.first, "\(runs)")
+        #expect(run["state"] as? String == "completed", "\(runs)")
+        let archive = try Archive(url: URL(fileURLWithPath: try #require(run["archive"] as? String, "\(run)")), accessMode: .read)
+        let names = ["L": "left", "R": "right", "N": "none"]
+        for (hand, pattern) in Self.tapPatterns {
+            // MotorControl's file of the hand's tapping result (docs/protocol.md).
+            let entry = try #require(archive["\(hand)_tapping"], "\(archive.map(\.path))")
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let samples = result["samples"] as? [[String: Any]] ?? []
+            let buttons = samples.compactMap { $0["buttonIdentifier"] as? String }
+            #expect(buttons == pattern.map { names[String($0)] ?? "?" }, "\(hand): \(result)")
+            #expect(result["tapCount"] as? Int == Self.alternatingCount(pattern), "\(hand): \(result)")
+            #expect(samples.allSatisfy { $0["stepPath"] as? String == "Tapping/\(hand)/tapping" }, "\(hand): \(samples)")
+            // Each touch lies inside the frame of the button it names, a touch beside them in neither.
+            let frames = ["left": Self.numbers(result["buttonRectLeft"]), "right": Self.numbers(result["buttonRectRight"])]
+            let view = Self.numbers(result["viewSize"])
+            #expect(frames.values.allSatisfy { $0.count == 4 && $0[2] >= 48 && $0[3] >= 48 } && view.count == 2, "\(hand): \(result)")
+            func inside(_ location: [Double], _ frame: [Double]?) -> Bool {
+                guard let frame, frame.count == 4, location.count == 2 else { return false }
+                return location[0] >= frame[0] && location[0] <= frame[0] + frame[2] && location[1] >= frame[1] && location[1] <= frame[1] + frame[3]
+            }
+            for sample in samples {
+                let location = sample["location"] as? [Double] ?? []
+                let button = sample["buttonIdentifier"] as? String ?? ""
+                let within = button == "none" ? !inside(location, frames["left"]) && !inside(location, frames["right"]) : inside(location, frames[button])
+                #expect(within, "\(hand): \(sample) against \(frames)")
+            }
+            // MotorControl's layout: the left button on the left half, the right one on the right, both in the lower half.
+            if let left = frames["left"], let right = frames["right"], left.count == 4, right.count == 4, view.count == 2 {
+                #expect(left[0] + left[2] <= view[0] / 2 && right[0] >= view[0] / 2 && min(left[1], right[1]) >= view[1] / 2, "\(hand): \(result)")
+            }
+            // Times from the first tap, in order; each touch held for a while (the script holds 40 ms).
+            let timestamps = samples.compactMap { $0["timestamp"] as? Double }
+            #expect(timestamps.first == 0 && timestamps == timestamps.sorted() && timestamps.count == samples.count, "\(hand): \(timestamps)")
+            #expect(samples.allSatisfy { ($0["duration"] as? Double ?? 0) > 0 }, "\(hand): \(samples)")
+        }
+        await web.stop()
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
+}
