@@ -24,19 +24,9 @@ extension WebBrowserTests {
 
     @Test("colorMapping colours a step or its parts (checked on the screenshot), learn more shows the action's text in a dialog")
     func colorsAndLearnMore() async throws {
-        let fixture = try DaemonFixture("weblooks")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try Data(Self.looksTask.utf8).write(to: tasks.appendingPathComponent("Looks.json"))
-        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_appearance.py")
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, web.url, shots.path])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
-        await web.stop()
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        let browser = try await BrowserRun("weblooks", tasks: ["Looks.json": Data(Self.looksTask.utf8)])
+        let output = try await browser.runScript("browser_appearance.py", [browser.shots.path])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)\n\(browser.daemon.output)")
+        await browser.stop()
     }
 }

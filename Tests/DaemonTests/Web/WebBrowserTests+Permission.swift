@@ -24,32 +24,23 @@ extension WebBrowserTests {
 
     @Test("A denied permission: the UI shows the daemon's sentence and the task goes on, or ends as failed saying why (shouldEndOnInterrupt)")
     func deniedPermission() async throws {
-        let fixture = try DaemonFixture("webdeny")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try Data(Self.deniedTask("GoesOn", endsOnInterrupt: false).utf8).write(to: tasks.appendingPathComponent("GoesOn.json"))
-        try Data(Self.deniedTask("EndsOnDenial", endsOnInterrupt: true).utf8).write(to: tasks.appendingPathComponent("EndsOnDenial.json"))
-        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_permission.py")
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, web.url, shots.path])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
+        let browser = try await BrowserRun("webdeny", tasks: [
+            "GoesOn.json": Data(Self.deniedTask("GoesOn", endsOnInterrupt: false).utf8),
+            "EndsOnDenial.json": Data(Self.deniedTask("EndsOnDenial", endsOnInterrupt: true).utf8),
+        ])
+        let output = try await browser.runScript("browser_permission.py", [browser.shots.path])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)\n\(browser.daemon.output)")
 
-        let socket = fixture.socket
-        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
-        let states = (runs["runs"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+        let runs = try await browser.runs()
+        let states = runs.reduce(into: [String: String]()) {
             $0[$1["taskIdentifier"] as? String ?? ""] = $1["state"] as? String
         }
         #expect(states == ["GoesOn": "completed", "EndsOnDenial": "failed"], "\(runs)")
         // The run that went on records the denial as the action's error result.
-        let goesOn = try #require((runs["runs"] as? [[String: Any]])?.first { $0["taskIdentifier"] as? String == "GoesOn" })
+        let goesOn = try #require(runs.first { $0["taskIdentifier"] as? String == "GoesOn" })
         let result = try RunFiles.object(URL(fileURLWithPath: try #require(goesOn["runDirectory"] as? String)).appendingPathComponent("taskResult.json"))
         let error = (result["asyncResults"] as? [[String: Any]] ?? []).first { $0["identifier"] as? String == "motion_error" }
         #expect((error?["errorDescription"] as? String)?.contains("denied") == true, "\(result)")
-        await web.stop()
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        await browser.stop()
     }
 }

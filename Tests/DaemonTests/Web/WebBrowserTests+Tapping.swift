@@ -29,25 +29,17 @@ extension WebBrowserTests {
         "Finger_Tapping with both hands by touch: each hand's archived result holds exactly the taps made, on the buttons they were made on",
         .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
     func fingerTapping() async throws {
-        let fixture = try DaemonFixture("webtapping")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        var tasks: [String: Data] = [:]
         for name in ["Finger_Tapping.json", "TappingSectionStep.json"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path(Fixtures.motorControl + name), toPath: tasks.appendingPathComponent(name).path)
+            tasks[name] = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(Fixtures.motorControl + name)))
         }
-        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_tapping.py")
+        let browser = try await BrowserRun("webtapping", tasks: tasks)
         let patterns = Self.tapPatterns.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                                 [script.path, web.url, "Finger_Tapping.json", shots.path] + patterns)
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
+        let output = try await browser.runScript("browser_tapping.py", ["Finger_Tapping.json", browser.shots.path] + patterns)
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)\n\(browser.daemon.output)")
 
-        let socket = fixture.socket
-        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
-        let run = try #require((runs["runs"] as? [[String: Any]])?.first, "\(runs)")
+        let runs = try await browser.runs()
+        let run = try #require(runs.first, "\(runs)")
         #expect(run["state"] as? String == "completed", "\(runs)")
         let archive = try Archive(url: URL(fileURLWithPath: try #require(run["archive"] as? String, "\(run)")), accessMode: .read)
         let names = ["L": "left", "R": "right", "N": "none"]
@@ -85,8 +77,6 @@ extension WebBrowserTests {
             #expect(timestamps.first == 0 && timestamps == timestamps.sorted() && timestamps.count == samples.count, "\(hand): \(timestamps)")
             #expect(samples.allSatisfy { ($0["duration"] as? Double ?? 0) > 0 }, "\(hand): \(samples)")
         }
-        await web.stop()
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        await browser.stop()
     }
 }

@@ -52,37 +52,21 @@ struct WebBrowserTests {
     }
     """
 
-    /// Where the screenshots go: `ACTIVETASK_WEB_SCREENSHOTS`, else the fixture's directory.
-    static func screenshotDirectory(default fallback: URL) -> URL {
-        ProcessInfo.processInfo.environment["ACTIVETASK_WEB_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? fallback
-    }
-
     @Test("From the home screen to \"Done\" at 800×480 and 1280×800: no sideways scrolling, no control under 48 px")
     func walk() async throws {
-        let fixture = try DaemonFixture("webwalk")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try Data(Self.task.utf8).write(to: tasks.appendingPathComponent("ShortWalk.json"))
         // A 1×1 PNG for the instruction's image (tasks.image).
-        try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
-            .write(to: tasks.appendingPathComponent("pocket.png"))
-        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_walk.py")
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                                 [script.path, web.url, "ShortWalk.json", shots.path, "800x480", "1280x800"])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(daemon.output)")
-        let pictures = (try? FileManager.default.contentsOfDirectory(atPath: shots.path))?.filter { $0.hasSuffix(".png") } ?? []
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
+        let browser = try await BrowserRun("webwalk", tasks: ["ShortWalk.json": Data(Self.task.utf8), "pocket.png": png])
+        let output = try await browser.runScript("browser_walk.py", ["ShortWalk.json", browser.shots.path, "800x480", "1280x800"])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)\n\(browser.daemon.output)")
+        let pictures = (try? FileManager.default.contentsOfDirectory(atPath: browser.shots.path))?.filter { $0.hasSuffix(".png") } ?? []
         #expect(pictures.count >= 10, "screenshots: \(pictures)")
         // Both runs completed and were kept by the daemon.
-        let socket = fixture.socket
-        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
-        let states = (runs["runs"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+        let runs = try await browser.runs()
+        let states = runs.compactMap { $0["state"] as? String }
         #expect(states == ["completed", "completed"], "\(runs)")
         // Each run's tapping result holds the taps the browser made, on the buttons it made them on.
-        for run in runs["runs"] as? [[String: Any]] ?? [] {
+        for run in runs {
             let directory = URL(fileURLWithPath: try #require(run["runDirectory"] as? String))
             let result = try RunFiles.object(directory.appendingPathComponent("taskResult.json"))
             let tapping = try #require((result["stepHistory"] as? [[String: Any]])?.first { $0["identifier"] as? String == "tapping" })
@@ -91,55 +75,34 @@ struct WebBrowserTests {
             #expect(samples.compactMap { $0["buttonIdentifier"] as? String } == ["left", "right", "left", "right"], "\(tapping)")
             #expect(tapping["tapCount"] as? Int == 4, "\(tapping)")
         }
-        await web.stop()
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        await browser.stop()
     }
 
     @Test(
         "SimpleSurvey by touch: a wrong answer is refused beside its field, the good answers are stored",
         .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
     func survey() async throws {
-        let fixture = try DaemonFixture("websurvey")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Fixtures.path(Fixtures.catalog + "SimpleSurvey.json"),
-                                         toPath: tasks.appendingPathComponent("SimpleSurvey.json").path)
-        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_survey.py")
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, web.url, shots.path])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
-        let socket = fixture.socket
-        let runs = try await offThread { try LineClient(path: socket, timeout: 10).result("runs.list") }
-        let run = try #require((runs["runs"] as? [[String: Any]])?.first)
+        let survey = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(Fixtures.catalog + "SimpleSurvey.json")))
+        let browser = try await BrowserRun("websurvey", tasks: ["SimpleSurvey.json": survey])
+        let output = try await browser.runScript("browser_survey.py", [browser.shots.path])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)")
+        let runs = try await browser.runs()
+        let run = try #require(runs.first)
         #expect(run["state"] as? String == "completed", "\(runs)")
         let result = try RunFiles.object(URL(fileURLWithPath: try #require(run["runDirectory"] as? String)).appendingPathComponent("taskResult.json"))
         let values = (result["stepHistory"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
             $0[$1["identifier"] as? String ?? ""] = "\($1["value"] ?? "none")"
         }
         #expect(values["selectOne"] == "Charlie" && values["pickANumber"] == "-2" && values["year"] == "1999", "\(values)")
-        await web.stop()
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: 10)
+        await browser.stop()
     }
 
     @Test("A daemon restart: the UI says \"Reconnecting\" and comes back by itself")
     func daemonRestart() async throws {
-        let fixture = try DaemonFixture("webrestart")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try Data(Self.task.utf8).write(to: tasks.appendingPathComponent("ShortWalk.json"))
-        let arguments = fixture.arguments() + ["--task-directory", tasks.path]
-        let daemon = try await fixture.start(arguments)
-        let web = try await WebFixture(fixture)
-        let shots = Self.screenshotDirectory(default: fixture.directory.appendingPathComponent("screenshots"))
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let run = try await BrowserRun("webrestart", tasks: ["ShortWalk.json": Data(Self.task.utf8)])
+        let (fixture, daemon, web) = (run.fixture, run.daemon, run.web)
         let marker = fixture.directory.appendingPathComponent("home-shown").path
-        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/browser_reconnect.py")
-        let browser = try fixture.spawn(["/usr/bin/python3", script.path, web.url, shots.path, marker])
+        let browser = try fixture.spawn(["/usr/bin/python3", BrowserRun.script("browser_reconnect.py"), web.url, run.shots.path, marker])
         // Once the home screen shows: stop the daemon, leave it down a moment, start it again.
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: marker), browser.ended == nil, Date() < deadline {
@@ -148,7 +111,7 @@ struct WebBrowserTests {
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit(within: 10) == .exited(0), "\(daemon.output)")
         try await Task.sleep(for: .seconds(2))
-        let again = try await fixture.start(arguments)
+        let again = try await fixture.start(run.arguments)
         let ended = await browser.waitForExit(within: 60)
         #expect(ended == .exited(0), "\(browser.output)\n\(web.process.output)")
         await web.stop()
