@@ -89,16 +89,7 @@ extension UploadAgainstS3Tests {
         let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: 24)
         let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
         let encryption: [String: Any] = ["encryption": ["certificate": study.certificate]]
-        // 4 MiB/s: each 5 MiB part takes over a second, so the kill lands between parts.
-        let first = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
-                                      configuration: encryption, log: "encrypted-first.log")
-        let partsSaved = waitUntil(90) {
-            guard let data = try? Data(contentsOf: progress),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-            return ((object["parts"] as? [Any])?.count ?? 0) >= 1
-        }
-        kill(first, SIGKILL)
-        _ = ChildSpawn.waitForExit(first)
+        let partsSaved = try killAfterFirstPart(progress: progress, configuration: encryption, log: "encrypted-first.log")
         #expect(partsSaved, "no part was recorded; the log:\n\(log("encrypted-first.log"))")
         let copy = try Data(contentsOf: encryptedCopy(run.entry))
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))

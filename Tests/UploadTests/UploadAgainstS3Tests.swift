@@ -88,6 +88,22 @@ final class UploadAgainstS3Tests {
     }
 
     /// Polls `condition` every 100 ms for up to `seconds`.
+    /// Starts the uploader on multipart uploads at 4 MiB/s (each 5 MiB part takes over a second,
+    /// so the kill lands between parts) and kills it (SIGKILL) once `progress` records a part;
+    /// returns whether one was recorded within 90 s.
+    func killAfterFirstPart(progress: URL, configuration: [String: Any] = [:], log name: String) throws -> Bool {
+        let uploader = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
+                                         configuration: configuration, log: name)
+        let saved = waitUntil(90) {
+            guard let data = try? Data(contentsOf: progress),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+            return ((object["parts"] as? [Any])?.count ?? 0) >= 1
+        }
+        kill(uploader, SIGKILL)
+        _ = ChildSpawn.waitForExit(uploader)
+        return saved
+    }
+
     func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -149,16 +165,7 @@ final class UploadAgainstS3Tests {
     func resumeAfterKill() throws {
         let run = try finishedRun(size: 3 * Self.partSize + 1_000, seed: 4)
         let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
-        // 4 MiB/s: each 5 MiB part takes over a second, so the kill lands between parts.
-        let first = try startUploader(secret: moto.secretAccessKey,
-                                      options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"], log: "first.log")
-        let partsSaved = waitUntil(90) {
-            guard let data = try? Data(contentsOf: progress),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-            return ((object["parts"] as? [Any])?.count ?? 0) >= 1
-        }
-        kill(first, SIGKILL)
-        _ = ChildSpawn.waitForExit(first)
+        let partsSaved = try killAfterFirstPart(progress: progress, log: "first.log")
         #expect(partsSaved, "no part was recorded; the log:\n\(log("first.log"))")
         // The kill came in the middle: some of the 4 parts were still to be sent.
         let savedParts = ((try? JSONSerialization.jsonObject(with: Data(contentsOf: progress)) as? [String: Any])?["parts"] as? [Any])?.count ?? 0
