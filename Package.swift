@@ -371,7 +371,7 @@ let package = Package(
                 "CommandOutput",
                 "Clocks", "TaskModel", "TaskNavigation",
                 "Motion", "MotionFusion", "ALSA", "Audio", "Voice", "AsyncActions",
-                "Quality", "RunReport", "SystemCalls",
+                "Quality", "RunReport", "SystemCalls", "Upload",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -8,6 +8,6 @@ public enum OfflineCommands {
         Validate.self, Plan.self, Sensors.self, Record.self, Fuse.self, RecordAudio.self, Say.self,
     ]
 
-    /// Run directories already written (`report`, `qc`).
-    public static let runDirectoryTools: [any ParsableCommand.Type] = [Report.self, QualityCheckCommand.self]
+    /// Run directories already written (`report`, `qc`) and the upload queue (`uploads`).
+    public static let runDirectoryTools: [any ParsableCommand.Type] = [Report.self, QualityCheckCommand.self, Uploads.self]
 }

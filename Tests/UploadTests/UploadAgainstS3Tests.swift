@@ -147,6 +147,19 @@ final class UploadAgainstS3Tests {
         #expect(log("wrong.log").contains("The upload is held"))
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
         #expect(try moto.listing(prefix: "pd-study/").keys.isEmpty)
+        // activetaskctl uploads shows it held, with the reason and when it is tried next.
+        let ctl = try #require(PackagePaths.builtExecutable(named: "activetaskctl"), "activetaskctl is not built")
+        var listed: [String: Any] = [:]
+        let shown = waitUntil(10) {
+            guard let output = try? CommandRunner.runBlocking(ctl, ["uploads", "--data-dir", dataDirectory.path, "--json"]),
+                  let object = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any],
+                  let first = (object["uploads"] as? [[String: Any]])?.first else { return false }
+            listed = first
+            return first["state"] as? String == "held"
+        }
+        #expect(shown, "\(listed)")
+        #expect(listed["lastErrorCode"] as? String == "SignatureDoesNotMatch" && listed["attempts"] as? Int == 1, "\(listed)")
+        #expect(listed["nextTry"] is String, "\(listed)")
     }
 
     @Test("Above the threshold the archive goes as a multipart upload and arrives intact")

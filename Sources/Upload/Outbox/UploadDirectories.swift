@@ -16,6 +16,11 @@ public struct UploadDirectories: Sendable {
     /// The encrypted copy of a run's archive while it is uploaded (the outbox is the daemon's, read-only here).
     func encrypted(for id: UUID) -> URL { uploads.appendingPathComponent("\(id.uuidString).zip.p7m") }
     public func archive(of entry: OutboxEntry) -> URL { dataDirectory.appendingPathComponent(entry.archive) }
+    /// The uploader's queue as it last wrote it (`UploadQueueSnapshot`).
+    public var queueSnapshot: URL { uploads.appendingPathComponent(UploadQueueSnapshot.fileName) }
+
+    /// The queue as the uploader last wrote it; nil when it has not (yet) or the file is unreadable.
+    public func readQueueSnapshot() -> UploadQueueSnapshot? { read(UploadQueueSnapshot.self, from: queueSnapshot) }
 
     /// The outbox entries without a receipt, and the names of entries that could not be read.
     public func pending() -> (entries: [OutboxEntry], unreadable: [String]) {

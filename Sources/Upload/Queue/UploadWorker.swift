@@ -15,6 +15,11 @@ public actor UploadWorker {
     private var inFlight: [UUID: Task<Void, Never>] = [:]
     /// Set once `run` ends: no new upload starts while the ones under way finish.
     private var stopping = false
+    /// The runs last published in `uploads/queue.json`, the snapshot waiting to be written, and
+    /// whether a write is under way: writes go one at a time and the latest state is written last.
+    private var publishedRuns: [UploadQueueSnapshot.Run]?
+    private var snapshotToWrite: UploadQueueSnapshot?
+    private var writingSnapshot = false
 
     public init(uploader: ArchiveUploader, queue: UploadQueue = UploadQueue(), pollSeconds: Double = 5, logger: Logger) {
         self.uploader = uploader
@@ -115,6 +120,30 @@ public actor UploadWorker {
                 wake = at
             }
         }
+        await publishSnapshot()
         return wake
+    }
+
+    /// Writes the queue to `uploads/queue.json` for `activetaskctl uploads` when a run's state
+    /// changed. A write is off the actor; changes made meanwhile are written after it, in order.
+    private func publishSnapshot() async {
+        let snapshot = UploadQueueSnapshot(records: queue.records.values, now: Date())
+        guard snapshot.runs != publishedRuns else { return }
+        publishedRuns = snapshot.runs
+        snapshotToWrite = snapshot
+        guard !writingSnapshot else { return }
+        writingSnapshot = true
+        let directories = uploader.directories
+        while let next = snapshotToWrite {
+            snapshotToWrite = nil
+            do {
+                try await BlockingCall.run("queue snapshot") { try directories.write(next, to: directories.queueSnapshot) }
+            } catch {
+                logger.warning("The queue's state could not be written for activetaskctl uploads.", metadata: [
+                    "file": "\(directories.queueSnapshot.path)", "error": "\(error)",
+                ])
+            }
+        }
+        writingSnapshot = false
     }
 }
