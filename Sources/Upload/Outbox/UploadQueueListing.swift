@@ -10,7 +10,7 @@ public enum UploadQueueListing {
         var known: [UUID: UploadQueueSnapshot.Run] = [:]
         for run in snapshot?.runs ?? [] { known[run.taskRunUUID] = run }
         return pending
-            .sorted { ($0.endDate, $0.taskRunUUID.uuidString) < ($1.endDate, $1.taskRunUUID.uuidString) }
+            .sorted(by: OutboxEntry.queuedBefore)
             .map { entry in
                 known[entry.taskRunUUID] ?? UploadQueueSnapshot.Run(
                     taskRunUUID: entry.taskRunUUID, taskIdentifier: entry.taskIdentifier, archive: entry.archive,

@@ -118,7 +118,7 @@ public struct UploadQueue: Sendable {
         let ready = records.values.filter { record in
             if case .waiting(let notBefore) = record.state { return (notBefore ?? now) <= now }
             return false
-        }.sorted { ($0.entry.endDate, $0.entry.taskRunUUID.uuidString) < ($1.entry.endDate, $1.entry.taskRunUUID.uuidString) }
+        }.sorted { OutboxEntry.queuedBefore($0.entry, $1.entry) }
         var actions: [Action] = []
         for record in ready where running < parallel {
             records[record.entry.taskRunUUID]?.state = .uploading

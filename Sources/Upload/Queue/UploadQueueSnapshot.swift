@@ -53,7 +53,7 @@ public struct UploadQueueSnapshot: Codable, Sendable, Hashable {
     public init(records: some Sequence<UploadQueue.Record>, now: Date) {
         updated = AmzDate.iso8601(now)
         runs = records
-            .sorted { ($0.entry.endDate, $0.entry.taskRunUUID.uuidString) < ($1.entry.endDate, $1.entry.taskRunUUID.uuidString) }
+            .sorted { OutboxEntry.queuedBefore($0.entry, $1.entry) }
             .map { Self.run($0) }
     }
 
