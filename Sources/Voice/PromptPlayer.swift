@@ -170,8 +170,10 @@ public final class PromptPlayer: @unchecked Sendable {
         /// When the frame after the last one written will be heard.
         var nextHeard: Double?
         /// When the device will have taken every frame written so far (its buffer empty): paces
-        /// a held stream's silence apart from the device's latency.
+        /// a held stream's silence apart from the device's latency. Measured only while held
+        /// (`isHeld`, this pass's copy of `held`): it costs a status call per write.
         var bufferedUntil: Double?
+        var isHeld = false
 
         /// Writes and returns when the first written frame will be heard. The stream's estimate
         /// is never earlier than the end of what was written before (a device that is not paced
@@ -185,7 +187,7 @@ public final class PromptPlayer: @unchecked Sendable {
             }
             let heard = max(result.firstFrameTimestamp, nextHeard ?? -.infinity)
             nextHeard = heard + Double(result.frames) / rate
-            if let status = try? pcm.status() {
+            if isHeld, let status = try? pcm.status() {
                 let queued = min(max(bufferFrames - status.availableFrames, 0), bufferFrames)
                 bufferedUntil = status.timestamp + Double(queued) / rate
             }
@@ -210,7 +212,9 @@ public final class PromptPlayer: @unchecked Sendable {
             }
             let now = RecordingClock.monotonic()
             let next = queue.first.map { $0.due.map(PromptStreamPolicy.NextClip.due) ?? .atOnce }
-            let action = policy.action(stream: stream, next: next, now: now, held: held,
+            isHeld = held
+            if !isHeld { bufferedUntil = nil }
+            let action = policy.action(stream: stream, next: next, now: now, held: isHeld,
                                        buffered: bufferedUntil.map { max($0 - now, 0) })
             if case .wait(let until) = action {
                 heartbeat.idle()
