@@ -416,7 +416,7 @@ let package = Package(
         .target(
             name: "RecorderConformance",
             dependencies: [
-                "AsyncActions", "TaskModel",
+                "AsyncActions", "TaskModel", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/RecorderConformance",

@@ -22,19 +22,23 @@ struct MicrophoneConformanceTests {
     /// The scenarios made with a PulseAudio server.
     static let pulseScenarios: Set<ConformanceFixture.Scenario> = [.failsWhileRecording, .failsOnStop]
 
+    /// The open and stop deadlines: 1 s, widened under a sanitizer (TestTiming), where opening
+    /// even a file PCM took over a second while the timing suites ran in parallel.
+    static let deadline = TestTiming.tolerance(Duration.seconds(1))
+
     static let fixture = ConformanceFixture(
         name: "microphone-file", scenarios: Set(ConformanceFixture.Scenario.allCases),
-        fileNames: { ["\($0).wav", "\($0)_levels.json"] }
+        fileNames: { ["\($0).wav", "\($0)_levels.json"] }, deadline: deadline
     ) { scenario, output, deletePrevious in
         let configuration = AudioRecorderConfiguration(identifier: "recorder", saveAudioFile: true, shouldDeletePrevious: deletePrevious)
         let scratch = AudioTestEnvironment.scratch("conformance-input")
-        func recorder(device: String, duration: Double? = 1, stopDeadline: Duration = .seconds(1)) -> MicrophoneRecorder {
+        func recorder(device: String, duration: Double? = 1, stopDeadline: Duration = deadline) -> MicrophoneRecorder {
             MicrophoneRecorder(
                 configuration: configuration, output: output,
                 // test_cap is not paced (TESTING.md): its pacing check is off (DeviceRateTests
                 // has its own); the PulseAudio microphones keep it.
                 settings: MicrophoneSettings(
-                    device: device, maximumDuration: duration, openDeadline: .seconds(1), stopDeadline: stopDeadline,
+                    device: device, maximumDuration: duration, openDeadline: deadline, stopDeadline: stopDeadline,
                     requiresPacing: !device.hasPrefix("test_cap")))
         }
         switch scenario {
@@ -46,14 +50,14 @@ struct MicrophoneConformanceTests {
             return .init(recorder(device: "no_such_capture_pcm"))
         case .failsWhileRecording:
             // Started, killed and reaped on threads of their own, never on the concurrency pool.
-            let server = try await onOwnThread { try PulseServer.start(.conformance, sharedMemory: false) }
+            let server = try await PulseServer.start(.conformance, sharedMemory: false)
             return .init(
                 recorder(device: "test_pulse_conformance_mic", duration: nil),
                 afterStart: { _ = try? await onOwnThread { server.crash() } },
                 release: { _ = try? await onOwnThread { server.stop() } })
         case .failsOnStop:
             // Without shared memory a killed server fails the blocked read every time (docs/audio.md).
-            let server = try await onOwnThread { try PulseServer.start(.conformance, sharedMemory: false) }
+            let server = try await PulseServer.start(.conformance, sharedMemory: false)
             // The stop waits long enough for the kill below, even on a loaded machine.
             let microphone = recorder(device: "test_pulse_conformance_mic", duration: nil, stopDeadline: .seconds(5))
             return .init(

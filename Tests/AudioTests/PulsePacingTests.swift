@@ -73,7 +73,7 @@ struct PulsePacingTests {
 
     @Test("Prompts are heard within 50 ms of their scheduled second")
     func promptOnsetsAreOnTime() async throws {
-        let server = try PulseServer.start(.main)
+        let server = try await PulseServer.start(.main)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-onset")
         var clips: [String: String] = [:]
@@ -123,7 +123,7 @@ struct PulsePacingTests {
     /// the monitor's own timestamps err by about 10 ms; 50 ms is the onset target.
     @Test("A start prompt on a closed stream is heard within 50 ms of its step being shown")
     func startPromptOnClosedStream() async throws {
-        let server = try PulseServer.start(.main)
+        let server = try await PulseServer.start(.main)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-start")
         let path = directory.appendingPathComponent("start.wav").path
@@ -163,7 +163,7 @@ struct PulsePacingTests {
 
     @Test("A 10 s recording is paced by the device: 10 s of audio in 10 s ± 2 % of wall time")
     func recordingIsPaced() async throws {
-        let server = try PulseServer.start(.main)
+        let server = try await PulseServer.start(.main)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-10s")
         let recorder = microphone("microphone", in: directory, MicrophoneSettings(device: "test_pulse_cap", maximumDuration: 10))
@@ -187,7 +187,7 @@ struct PulsePacingTests {
 
     @Test("A playback underrun from a stalled writer is recovered and its gap reported")
     func underrunIsRecovered() async throws {
-        let server = try PulseServer.start(.main)
+        let server = try await PulseServer.start(.main)
         defer { server.stop() }
         let pcm = try PCM(name: "test_pulse_play_xrun", direction: .playback, logger: logger)
         let parameters = try pcm.configure(HardwareParameters(rate: 22_050, channels: 1, format: .s16LE, periodFrames: 256, bufferFrames: 2_048))
@@ -221,7 +221,7 @@ struct PulsePacingTests {
 
     @Test("A microphone stuck in a read fails by its stop deadline, once, and its thread closes the files when the read returns")
     func stuckReadFailsByTheDeadline() async throws {
-        let server = try PulseServer.start(.secondary)
+        let server = try await PulseServer.start(.secondary)
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-stuck")
         let recorder = microphone("stuck", in: directory, MicrophoneSettings(device: "test_pulse_mic", stopDeadline: .seconds(1)))
@@ -258,9 +258,9 @@ struct PulsePacingTests {
 
     @Test("A capture device that fails mid-recording fails only its own controller")
     func failureIsIsolated() async throws {
-        let main = try PulseServer.start(.main)
+        let main = try await PulseServer.start(.main)
         defer { main.stop() }
-        let failing = try PulseServer.start(.secondary, sharedMemory: false)
+        let failing = try await PulseServer.start(.secondary, sharedMemory: false)
         defer { failing.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-failure")
         func recorder(_ identifier: String, device: String) -> MicrophoneRecorder {

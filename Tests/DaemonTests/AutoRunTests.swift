@@ -9,7 +9,7 @@ import ZIPFoundation
 struct AutoRunTests {
     @Test("The run directory holds the task result, the motion file with markers, metadata and the archive")
     func autoRunWritesTheRunDirectory() async throws {
-        let fixture = try DaemonFixture("auto")
+        let fixture = try await DaemonFixture("auto")
         let (daemon, room) = try await Self.startInARoom(fixture)
         defer { withExtendedLifetime(room) {} }
         let file = try fixture.write(task: DaemonTasks.walk(walking: 2), name: "walk")
@@ -92,7 +92,7 @@ struct AutoRunTests {
 
     @Test("taskFinished carries the run's quality verdict")
     func taskFinishedCarriesQuality() async throws {
-        let fixture = try DaemonFixture("quality")
+        let fixture = try await DaemonFixture("quality")
         let (daemon, room) = try await Self.startInARoom(fixture)
         defer { withExtendedLifetime(room) {} }
         let file = try fixture.write(task: DaemonTasks.walk(walking: 1), name: "walk")

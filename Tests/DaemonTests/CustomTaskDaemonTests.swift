@@ -30,7 +30,7 @@ struct CustomTaskDaemonTests {
 
     @Test("Options are activetaskd's: --help prints them, an unknown one is refused")
     func options() async throws {
-        let fixture = try DaemonFixture("customhelp")
+        let fixture = try await DaemonFixture("customhelp")
         let executable = PackagePaths.builtExecutable(named: "custom-task-daemon")?.path ?? "custom-task-daemon-not-built"
         let help = try fixture.spawn([executable, "--help"])
         #expect(await help.waitForExit(within: 15) == .exited(0))
@@ -42,7 +42,7 @@ struct CustomTaskDaemonTests {
 
     @Test("The custom navigator drives runs, also under a configured alias; a bad value is refused with its coding path")
     func customTaskOverTheSocket() async throws {
-        let fixture = try DaemonFixture("custom")
+        let fixture = try await DaemonFixture("custom")
         let executable = PackagePaths.builtExecutable(named: "custom-task-daemon")?.path ?? "custom-task-daemon-not-built"
         // The configuration may alias the embedder's type like a built-in one.
         let config = try fixture.write(task: #"{"typeAliases": {"legacyThreshold": "thresholdTask"}}"#, name: "config")

@@ -10,7 +10,7 @@ import TestSupport
 struct DaemonProtocolConformanceTests {
     @Test("A Python client knowing only docs/openrpc.json runs tasks and gets every error it expects")
     func pythonClientAgainstTheDaemon() async throws {
-        let fixture = try DaemonFixture("protocol")
+        let fixture = try await DaemonFixture("protocol")
         let daemon = try await fixture.start()
         let script = PackagePaths.root.appendingPathComponent("Tests/ProtocolConformance/control_protocol_check.py").path
         let output = try await CommandRunner.run(

@@ -49,7 +49,7 @@ struct FullDiskTests {
 
     @Test("A full data disk fails the recorders with 'free space', the daemon stays up, and the next run after freeing space works and repairs the cut run")
     func fullDisk() async throws {
-        let fixture = try DaemonFixture("fulldisk")
+        let fixture = try await DaemonFixture("fulldisk")
         let (daemon, data) = try await Self.startOnSmallDisk(fixture, size: "1m")
         // Leave about 300 KiB: the motion file and the WAV fill it within about three seconds.
         let filler = data.appendingPathComponent("filler")

@@ -57,7 +57,7 @@ struct HandTaskTests {
 
     @Test("A hand task runs its hand sections in the recorded order and names the hand everywhere", arguments: cases)
     func handTask(_ task: HandTask, hand: String) async throws {
-        let fixture = try DaemonFixture("hands-\(hand)")
+        let fixture = try await DaemonFixture("hands-\(hand)")
         let daemon = try await Self.start(fixture)
         let socket = fixture.socket, file = Fixtures.path(task.file)
         let run = try await offThread { try HandDriver(socket: socket).run(file, hand: hand, tapping: task.tapping) }
@@ -154,7 +154,7 @@ struct HandTaskTests {
 
     @Test("Every bad tapping result is refused with -32602 and its coding path; the step stays and the run goes on")
     func badResultsAreRefused() async throws {
-        let fixture = try DaemonFixture("hands-bad")
+        let fixture = try await DaemonFixture("hands-bad")
         let daemon = try await Self.start(fixture)
         let socket = fixture.socket, file = Fixtures.path(Self.tasks[2].file)
         let run = try await offThread {

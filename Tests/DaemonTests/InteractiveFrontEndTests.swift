@@ -17,7 +17,7 @@ struct InteractiveFrontEndTests {
     @Test("The screen shows the step's title and text; keys answer, move on, pause and save")
     func interactiveRun() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; ./scripts/setup.sh installs it.")
-        let fixture = try DaemonFixture("tmux")
+        let fixture = try await DaemonFixture("tmux")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.manualWalk("Screen", walking: 20), name: "walk")
         let terminal = try await TerminalSession(command: "\(CommandRunner.executable.path) --socket \(fixture.socket) run \(file); sleep 30")
@@ -52,7 +52,7 @@ struct InteractiveFrontEndTests {
     @Test("A question's answer is typed: a wrong one shows the daemon's reason, a right one goes on")
     func typedAnswers() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is missing; ./scripts/setup.sh installs it.")
-        let fixture = try DaemonFixture("tmuxq")
+        let fixture = try await DaemonFixture("tmuxq")
         let daemon = try await fixture.start()
         let task = #"""
         {"identifier": "Typed", "steps": [

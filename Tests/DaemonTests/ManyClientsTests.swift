@@ -36,7 +36,7 @@ struct ManyClientsTests {
 
     @Test("200 clients subscribing and sending garbage: all answered, zero samples lost, the run completes")
     func twoHundredClients() async throws {
-        let fixture = try DaemonFixture("many")
+        let fixture = try await DaemonFixture("many")
         let daemon = try await fixture.start()
         // The walk outlasts the 200 clients: under a sanitizer (TestTiming.scale) they take seconds,
         // and a run.start sent after the run ended would be answered otherwise.

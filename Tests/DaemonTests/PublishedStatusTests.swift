@@ -10,7 +10,7 @@ import TestSupport
 struct PublishedStatusTests {
     @Test("After each command of a whole run and each step shown, another client's run.status and daemon.info agree")
     func statusFollowsEveryCommand() async throws {
-        let fixture = try DaemonFixture("published")
+        let fixture = try await DaemonFixture("published")
         let daemon = try await fixture.start()
         let taskJSON = DaemonTasks.manualWalk("Published", walking: 1)
         let socket = fixture.socket

@@ -35,7 +35,7 @@ struct RepeatedVoiceTests {
     @Test("The same task run several times on one daemon speaks, announces and records the same prompts every time",
           arguments: [(holdStream: false, runs: 5), (holdStream: true, runs: 2)])
     func repeatedRuns(holdStream: Bool, runs count: Int) async throws {
-        let fixture = try DaemonFixture("voice\(count)")
+        let fixture = try await DaemonFixture("voice\(count)")
         let config = try fixture.write(task: #"{"voice": {"holdStream": \#(holdStream)}}"#, name: "config")
         let daemon = try await fixture.start(fixture.arguments() + ["--config", config])
         let path = try fixture.write(task: Self.task, name: "voiced")

@@ -82,7 +82,7 @@ struct RetentionTests {
 
     @Test("Retention at start keeps, trims or removes exactly the runs docs/configuration.md says", arguments: cases)
     func atStart(_ scenario: Case) async throws {
-        let fixture = try DaemonFixture("retention")
+        let fixture = try await DaemonFixture("retention")
         let runs = try await Self.recordRuns(fixture, count: 3)
         #expect(try runs.map { try Self.fate(of: $0, in: fixture.dataDirectory) } == [.whole, .whole, .whole])
         if scenario.wait > 0 { try await Task.sleep(for: .seconds(scenario.wait)) }
@@ -101,7 +101,7 @@ struct RetentionTests {
 
     @Test("Retention also applies after each run: with maxRuns 1 and uncollected archives not kept, the older run goes once the next finishes")
     func afterEachRun() async throws {
-        let fixture = try DaemonFixture("retention-live")
+        let fixture = try await DaemonFixture("retention-live")
         let config = try fixture.write(task: #"{"retention": {"maxRuns": 1, "maxAgeDays": 0, "keepUncollectedArchives": false}}"#, name: "retention")
         let daemon = try await fixture.start(fixture.arguments() + ["--config", config])
         defer { daemon.send(SIGTERM) }

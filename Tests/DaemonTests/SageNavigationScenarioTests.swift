@@ -19,7 +19,7 @@ struct SageNavigationScenarioTests {
     @Test(arguments: groups.indices)
     func scenarios(group: Int) async throws {
         let (name, scenarios) = Self.groups[group]
-        let fixture = try DaemonFixture("scenarios")
+        let fixture = try await DaemonFixture("scenarios")
         let daemon = try await fixture.start()
         let socket = fixture.socket
         let failures = try await offThread { () throws -> [String] in

@@ -108,7 +108,7 @@ struct SageTaskControllerScenarioTests {
 
     @Test("Every scenario on one daemon")
     func scenariosOverTheSocket() async throws {
-        let fixture = try DaemonFixture("sagenav")
+        let fixture = try await DaemonFixture("sagenav")
         let daemon = try await fixture.start()
         let socket = fixture.socket
         let failures = try await offThread { () throws -> [String] in
@@ -227,7 +227,7 @@ struct SageTaskControllerScenarioTests {
 struct ArchivedFileNameTests {
     @Test("A section's microphone levels file is filename(<section>_<identifier>_levels); every archived name follows the rule")
     func heartRateNames() async throws {
-        let fixture = try DaemonFixture("filenames")
+        let fixture = try await DaemonFixture("filenames")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.heartRate(), name: "heart")
         let run = try await fixture.ctl("run", file, "--auto", "--json")

@@ -57,7 +57,7 @@ struct SensorRemovedTests {
 
     @Test("The IMU removed mid-recording fails only the motion controller; the sound, the run and the daemon go on; the next run records sound and says the sensor is missing")
     func sensorRemoved() async throws {
-        let fixture = try DaemonFixture("unplug")
+        let fixture = try await DaemonFixture("unplug")
         // Three seconds of data: an unplugged device stops sending (the kernel's read fails), and
         // its sysfs directory goes; umockdev cannot fail the node's reads, so the stream ends.
         let testbed = Self.testbed(seconds: 3)

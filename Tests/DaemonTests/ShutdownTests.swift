@@ -30,7 +30,7 @@ struct ShutdownTests {
 
     @Test("SIGTERM mid-recording: exit 0, the run finished as interrupted with its results and archive")
     func sigterm() async throws {
-        let fixture = try DaemonFixture("sigterm")
+        let fixture = try await DaemonFixture("sigterm")
         let daemon = try await fixture.start()
         let (frontEnd, uuid, directory) = try await Self.recording(fixture, name: "Term")
         daemon.send(SIGTERM)
@@ -49,7 +49,7 @@ struct ShutdownTests {
 
     @Test("SIGKILL mid-recording, then a restart on the same data directory recovers the run")
     func sigkillThenRestart() async throws {
-        let fixture = try DaemonFixture("sigkill")
+        let fixture = try await DaemonFixture("sigkill")
         let daemon = try await fixture.start()
         let (frontEnd, uuid, directory) = try await Self.recording(fixture, name: "Kill")
         daemon.send(SIGKILL)

@@ -43,7 +43,7 @@ struct SimpleSurveyTests {
 
     @Test("Every bad answer is refused with its coding path and loses nothing; the good answers are stored as SageResearch answer results")
     func survey() async throws {
-        let fixture = try DaemonFixture("survey")
+        let fixture = try await DaemonFixture("survey")
         let daemon = try await fixture.start()
         let socket = fixture.socket
         let file = Fixtures.path(Fixtures.catalog + "SimpleSurvey.json")

@@ -7,7 +7,7 @@ import TestSupport
 struct StartErrorTests {
     @Test("A bad configuration value: exit 1 naming its key path and what is allowed")
     func badConfigurationValue() async throws {
-        let fixture = try DaemonFixture("badconfig")
+        let fixture = try await DaemonFixture("badconfig")
         let config = try fixture.write(task: #"{"voice": {"rate": 1000}, "syncInterval": 0.001}"#, name: "config")
         let daemon = try fixture.spawn(fixture.arguments() + ["--config", config])
         #expect(await daemon.waitForExit(within: 15) == .exited(1))
@@ -19,7 +19,7 @@ struct StartErrorTests {
 
     @Test("A bad option value: exit 1 naming the option's key")
     func badOption() async throws {
-        let fixture = try DaemonFixture("badoption")
+        let fixture = try await DaemonFixture("badoption")
         let daemon = try fixture.spawn(fixture.arguments() + ["--voice-rate", "5"])
         #expect(await daemon.waitForExit(within: 15) == .exited(1))
         #expect(daemon.output.contains("voice.rate:"), "\(daemon.output)")
@@ -27,7 +27,7 @@ struct StartErrorTests {
 
     @Test("A data directory that cannot be written: exit 1 naming the path")
     func unwritableDataDirectory() async throws {
-        let fixture = try DaemonFixture("baddata")
+        let fixture = try await DaemonFixture("baddata")
         // A regular file where the data directory should be: even root cannot create runs/ in it.
         let blocked = try fixture.write(task: "{}", name: "not-a-directory")
         let arguments = fixture.arguments().map { $0 == fixture.dataDirectory.path ? blocked : $0 }

@@ -30,7 +30,7 @@ struct SystemdIntegrationTests {
 
     @Test("READY after the socket listens; STATUS recovering, recording TASK step PATH, idle; WATCHDOG pings; STOPPING on SIGTERM")
     func notifications() async throws {
-        let fixture = try DaemonFixture("notify")
+        let fixture = try await DaemonFixture("notify")
         let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
         let daemon = try fixture.spawnWatched(notify: notify, watchdogSeconds: 1)
         let socket = fixture.socket
@@ -60,7 +60,7 @@ struct SystemdIntegrationTests {
 
     @Test("A recorder thread stuck in a read (its sound server frozen) stops the watchdog pings; they resume when it moves again")
     func stuckRecorderStopsThePings() async throws {
-        let fixture = try DaemonFixture("watchdog")
+        let fixture = try await DaemonFixture("watchdog")
         let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
         let daemon = try fixture.spawnWatched(notify: notify, watchdogSeconds: 2)
         let socket = fixture.socket
@@ -92,7 +92,7 @@ struct SystemdIntegrationTests {
         let tool = try #require(
             ["/usr/bin/systemd-socket-activate", "/bin/systemd-socket-activate"].first { FileManager.default.isExecutableFile(atPath: $0) },
             "systemd-socket-activate is part of the systemd package (scripts/setup.sh)")
-        let fixture = try DaemonFixture("activate")
+        let fixture = try await DaemonFixture("activate")
         let activated = fixture.directory.appendingPathComponent("activated.sock").path
         // The daemon's own --socket points elsewhere: only the passed socket can answer.
         let daemon = try fixture.spawn([tool, "-l", activated] + fixture.arguments())

@@ -9,7 +9,7 @@ import TestSupport
 struct TakeOverTests {
     @Test("A client killed mid-task; another sees the step in run.status and goes forward to the end")
     func anotherClientFinishesTheRun() async throws {
-        let fixture = try DaemonFixture("takeover")
+        let fixture = try await DaemonFixture("takeover")
         let daemon = try await fixture.start()
         let file = try fixture.write(task: DaemonTasks.manualWalk("TakeOver", walking: 10), name: "walk")
         let watcher = try fixture.subscriber(to: ["stepShown"])
@@ -48,7 +48,7 @@ struct TakeOverTests {
 extension TakeOverTests {
     @Test("A front end that reconnects while two permission questions are open gets each in turn from run.status")
     func reconnectingFrontEndSeesEveryOpenQuestion() async throws {
-        let fixture = try DaemonFixture("questions")
+        let fixture = try await DaemonFixture("questions")
         let daemon = try await fixture.start()
         let taskJSON = DaemonTasks.manualWalk("Asked", walking: 2)
         let socket = fixture.socket

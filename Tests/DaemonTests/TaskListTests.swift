@@ -29,7 +29,7 @@ struct TaskListTests {
 
     @Test("tasks.list lists the task with its title, leaves the section out and names the broken file's fault; tasks.image serves only images inside the directory")
     func listAndImages() async throws {
-        let fixture = try DaemonFixture("tasklist")
+        let fixture = try await DaemonFixture("tasklist")
         let (tasks, _) = try Self.taskDirectory(in: fixture)
         let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
         let socket = fixture.socket

@@ -36,7 +36,7 @@ struct WholeTaskTests {
     /// Runs `file` on a daemon of its own and checks that it completed with its archive, and
     /// that the daemon is still up and ends cleanly.
     static func runToTheEnd(_ file: String, name: String) async throws {
-        let fixture = try DaemonFixture(name)
+        let fixture = try await DaemonFixture(name)
         let daemon = try await fixture.start()
         let run = try await fixture.ctl("run", file, "--auto", "--json")
         #expect(run.status == 0, "\(file): \(run.standardError)\n\(daemon.output)")

@@ -4,11 +4,17 @@
 public import AsyncActions
 import Foundation
 public import TaskModel
+import TestSupport
 
 /// Collects a controller's events as they come, for the conformance checks.
 public actor EventLog {
     public private(set) var events: [AsyncActionEvent] = []
     private var finished = false
+
+    /// How long a wait lasts by default: a wait ends as soon as what it waits for happens, so
+    /// this only bounds a failure. Generous, and widened under a sanitizer (TestTiming): with
+    /// every suite running on two cores, the reader's turn can come seconds late.
+    public static let defaultTimeout: Duration = TestTiming.tolerance(.seconds(30))
 
     /// Starts reading `stream`; the reading ends with the stream.
     public init(_ stream: AsyncStream<AsyncActionEvent>) {
@@ -32,7 +38,7 @@ public actor EventLog {
     }
 
     /// Waits until `status` was published or `timeout` passed; returns whether it was.
-    public func waitFor(_ status: AsyncActionStatus, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitFor(_ status: AsyncActionStatus, timeout: Duration = EventLog.defaultTimeout) async -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
             if statuses.contains(status) { return true }
@@ -42,7 +48,7 @@ public actor EventLog {
     }
 
     /// Waits until the stream finished (after a final status) or `timeout` passed.
-    public func waitUntilFinished(timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitUntilFinished(timeout: Duration = EventLog.defaultTimeout) async -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end && !finished { try? await Task.sleep(for: .milliseconds(10)) }
         return finished

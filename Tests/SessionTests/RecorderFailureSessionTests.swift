@@ -40,7 +40,7 @@ struct RecorderFailureSessionTests {
     /// Early, because on a loaded machine the front end sees the step late, and the server must
     /// go while the 4 s step still records.
     func record(endsOnInterrupt: Bool, hangs: Bool = false) async throws -> (SessionHarness.Transcript, RunOnDisk) {
-        let server = try PulseServer.start(.sessionFailing, sharedMemory: false)
+        let server = try await PulseServer.start(.sessionFailing, sharedMemory: false)
         defer { server.stop() }
         let name = (endsOnInterrupt ? "failing-ends" : "failing-goes-on") + (hangs ? "-hung" : "")
         let path = try SessionTasks.write(Self.task(endsOnInterrupt: endsOnInterrupt), name: "Failing", in: SessionTestEnvironment.scratch(name + "-task"))

@@ -56,7 +56,7 @@ public enum AudioTestEnvironment {
     public static let sessionServer: Result<PulseServer, any Error> = {
         _ = directory
         return Result {
-            let server = try PulseServer.start(.session)
+            let server = try PulseServer.startBlocking(.session)
             server.stopAtProcessExit()
             return server
         }

@@ -19,8 +19,13 @@ extension PulseServer {
 
     /// Starts `instance` under the audio tests' directory (`sharedMemory`: see
     /// `start(runtimeDirectory:sharedMemory:)`).
-    public static func start(_ instance: Instance, sharedMemory: Bool = true) throws -> PulseServer {
-        try start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
+    public static func start(_ instance: Instance, sharedMemory: Bool = true) async throws -> PulseServer {
+        try await start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
+    }
+
+    /// `start(_:sharedMemory:)` on the calling thread, for code that is not async.
+    public static func startBlocking(_ instance: Instance, sharedMemory: Bool = true) throws -> PulseServer {
+        try startBlocking(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
     }
 }
 

@@ -25,7 +25,14 @@ public final class PulseServer: @unchecked Sendable {
     /// shared-memory fragments. A test that kills the server and needs the client to see an
     /// error every time turns it off: with shared memory, libpulse deadlocks when its server dies
     /// while the ALSA plugin holds part of a fragment (docs/audio.md).
-    public static func start(runtimeDirectory runtime: URL, sharedMemory: Bool = true) throws -> PulseServer {
+    /// The wait (up to seconds on a loaded machine) is on a thread of its own, never on one of
+    /// the few concurrency threads the tests running beside this one need.
+    public static func start(runtimeDirectory runtime: URL, sharedMemory: Bool = true) async throws -> PulseServer {
+        try await onOwnThread { try startBlocking(runtimeDirectory: runtime, sharedMemory: sharedMemory) }
+    }
+
+    /// `start` on the calling thread, for code that is not async.
+    public static func startBlocking(runtimeDirectory runtime: URL, sharedMemory: Bool = true) throws -> PulseServer {
         try? FileManager.default.removeItem(at: runtime)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let log = runtime.appendingPathComponent("pulseaudio.log")

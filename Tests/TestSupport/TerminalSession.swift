@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Glibc
 
 /// A program running in tmux, read and typed at as a person would (TESTING.md, "A terminal front
@@ -24,14 +24,20 @@ public struct TerminalSession: Sendable {
         try await tmux(["capture-pane", "-p", "-t", name], capture: true)
     }
 
-    /// Polls the screen (every 100 ms, at most `seconds`) until it shows `text`; the last screen
-    /// either way.
+    /// `screen(containingAll:within:)` for one text.
     public func screen(containing text: String, within seconds: Double = 20) async throws -> (found: Bool, screen: String) {
+        try await screen(containingAll: [text], within: seconds)
+    }
+
+    /// Polls the screen (every 100 ms, at most `seconds`) until it shows every one of `texts`;
+    /// the last screen either way. Asking for all the lines a screen must have, not one of them,
+    /// keeps a capture taken while the program is still drawing from counting as that screen.
+    public func screen(containingAll texts: [String], within seconds: Double = 20) async throws -> (found: Bool, screen: String) {
         var last = ""
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             last = try await screen()
-            if last.contains(text) { return (true, last) }
+            if texts.allSatisfy(last.contains) { return (true, last) }
             try await Task.sleep(for: .milliseconds(100))
         }
         return (false, last)

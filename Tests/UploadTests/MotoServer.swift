@@ -5,7 +5,7 @@ import TestSupport
 /// A moto S3 server on 127.0.0.1 for the tests, with authentication enforced after the setup's
 /// first four actions (INITIAL_NO_AUTH_ACTION_COUNT): an IAM user, its key, its policy and the
 /// bucket. Objects are read back through boto3 (Support/moto_s3.py).
-final class MotoServer {
+final class MotoServer: Sendable {
     /// moto_server on the PATH, or nil (the tests then skip with that reason).
     static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -22,12 +22,19 @@ final class MotoServer {
     let bucket = "study-archives"
     private let pid: pid_t
     let log: URL
-    private(set) var accessKeyID = ""
-    private(set) var secretAccessKey = ""
+    let accessKeyID: String
+    let secretAccessKey: String
+
+    /// Starts a server on a thread of its own: the start waits seconds for moto to listen and
+    /// runs the setup through Python, which would hold one of the two concurrency threads that
+    /// every test running beside this one needs.
+    static func start(scratch: URL, enforceAuthentication: Bool = true) async throws -> MotoServer {
+        try await onOwnThread { try MotoServer(scratch: scratch, enforceAuthentication: enforceAuthentication) }
+    }
 
     /// `enforceAuthentication` false: every request is accepted unsigned, as moto's presigned URLs
     /// need (its authenticated mode cannot check a query-signed request).
-    init(scratch: URL, enforceAuthentication: Bool = true) throws {
+    private init(scratch: URL, enforceAuthentication: Bool) throws {
         guard let executable = Self.executable else { throw MotoError("moto_server is not installed (pip install 'moto[server]' boto3; scripts/setup.sh)") }
         port = Self.freePort()
         log = scratch.appendingPathComponent("moto-\(port).log")
@@ -38,12 +45,16 @@ final class MotoServer {
         // Wait until it answers (a plain connect) for up to 30 s.
         let deadline = Date().addingTimeInterval(30)
         while !Self.accepts(port: port) {
-            guard Date() < deadline else { stop(); throw MotoError("moto_server did not listen on port \(port) within 30 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+            guard Date() < deadline else { Self.end(pid); throw MotoError("moto_server did not listen on port \(port) within 30 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
             usleep(100_000)
         }
-        let keys = try run(["setup"])
-        guard let object = try JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: String],
-              let id = object["accessKeyID"], let secret = object["secretAccessKey"] else { throw MotoError("setup printed \(keys)") }
+        let keys: String
+        do { keys = try Self.run(["setup"], port: port, bucket: bucket, credentials: nil) } catch { Self.end(pid); throw error }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: String],
+              let id = object["accessKeyID"], let secret = object["secretAccessKey"] else {
+            Self.end(pid)
+            throw MotoError("setup printed \(keys)")
+        }
         accessKeyID = id
         secretAccessKey = secret
     }
@@ -51,30 +62,39 @@ final class MotoServer {
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
     /// SIGKILL: moto_server (werkzeug) does not stop on SIGTERM, and its state is thrown away anyway.
-    func stop() {
+    func stop() { Self.end(pid) }
+
+    private static func end(_ pid: pid_t) {
         kill(pid, SIGKILL)
         _ = ChildSpawn.waitForExit(pid)
     }
 
     /// The object's bytes, ETag and content type; `file` is where the bytes were written.
-    func object(_ key: String, scratch: URL) throws -> (data: Data, etag: String, contentType: String, file: URL) {
+    func object(_ key: String, scratch: URL) async throws -> (data: Data, etag: String, contentType: String, file: URL) {
         let file = scratch.appendingPathComponent("object-\(UUID().uuidString)")
-        let answer = try run(["get", "--key", key, "--output", file.path])
+        let answer = try await run(["get", "--key", key, "--output", file.path])
         let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
         return (try Data(contentsOf: file), object?["etag"] as? String ?? "", object?["contentType"] as? String ?? "", file)
     }
 
     /// The keys under `prefix` and the keys of unfinished multipart uploads.
-    func listing(prefix: String) throws -> (keys: [String], uploads: [String]) {
-        let answer = try run(["list", "--prefix", prefix])
+    func listing(prefix: String) async throws -> (keys: [String], uploads: [String]) {
+        let answer = try await run(["list", "--prefix", prefix])
         let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: [String]]
         return (object?["keys"] ?? [], object?["uploads"] ?? [])
     }
 
-    private func run(_ arguments: [String]) throws -> String {
+    /// Support/moto_s3.py with `arguments`, as this server's user (its Python start takes a
+    /// second: on a thread of its own).
+    private func run(_ arguments: [String]) async throws -> String {
+        let (port, bucket, credentials) = (port, bucket, (accessKeyID, secretAccessKey))
+        return try await onOwnThread { try Self.run(arguments, port: port, bucket: bucket, credentials: credentials) }
+    }
+
+    private static func run(_ arguments: [String], port: Int, bucket: String, credentials: (String, String)?) throws -> String {
         var all = arguments + ["--port", "\(port)", "--bucket", bucket]
-        if !accessKeyID.isEmpty { all += ["--access-key", accessKeyID, "--secret", secretAccessKey] }
-        let output = try CommandRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.helper] + all)
+        if let (id, secret) = credentials { all += ["--access-key", id, "--secret", secret] }
+        let output = try CommandRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3", helper] + all)
         guard output.status == 0 else { throw MotoError("moto_s3.py \(arguments.joined(separator: " ")) failed: \(output.standardError)") }
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }

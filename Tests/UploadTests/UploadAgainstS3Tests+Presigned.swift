@@ -35,9 +35,9 @@ extension UploadAgainstS3Tests {
 
     static let presignedHelper = PackagePaths.root.appendingPathComponent("Tests/UploadTests/Support/presign_server.py").path
 
-    func startStudyServer(token: String, flags: [String] = []) throws -> StudyServer {
+    func startStudyServer(token: String, flags: [String] = []) async throws -> StudyServer {
         // moto checks no signature in this mode: its authenticated mode cannot read presigned URLs.
-        let storage = try MotoServer(scratch: scratch.url, enforceAuthentication: false)
+        let storage = try await MotoServer.start(scratch: scratch.url, enforceAuthentication: false)
         let port = MotoServer.freePort()
         let record = scratch.url.appendingPathComponent("study-server-\(port).jsonl")
         let pid = try ChildSpawn.spawn(
@@ -46,7 +46,7 @@ extension UploadAgainstS3Tests {
             environment: ProcessInfo.processInfo.environment, standardOutput: scratch.url.appendingPathComponent("study-server-\(port).log").path,
             standardError: nil)
         let server = StudyServer(moto: storage, pid: pid, port: port, record: record)
-        guard waitUntil(30, { MotoServer.accepts(port: port) }) else {
+        guard await waitUntil(30, { MotoServer.accepts(port: port) }) else {
             server.stop()
             throw MotoError("the study server did not listen on port \(port) within 30 s")
         }
@@ -60,14 +60,14 @@ extension UploadAgainstS3Tests {
     }
 
     @Test("Through the study server: the archive arrives byte for byte, complete is called once, a receipt is written")
-    func presigned() throws {
-        let server = try startStudyServer(token: "device-token")
+    func presigned() async throws {
+        let server = try await startStudyServer(token: "device-token")
         defer { server.stop() }
         let run = try finishedRun(size: 400_003, seed: 31)
         let pid = try startPresignedUploader(server: server, token: "device-token", log: "presigned.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("presigned.log"))")
-        let object = try server.moto.object(key(run.entry), scratch: scratch.url)
+        #expect(await waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("presigned.log"))")
+        let object = try await server.moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
         let requests = server.calls("request")
         #expect(requests.count == 1)
@@ -82,43 +82,43 @@ extension UploadAgainstS3Tests {
     }
 
     @Test("An expired URL (expires in the past, or a 403 from the PUT) is replaced by a new one; complete is called once")
-    func presignedExpired() throws {
-        let server = try startStudyServer(token: "device-token", flags: ["--expire-first"])
+    func presignedExpired() async throws {
+        let server = try await startStudyServer(token: "device-token", flags: ["--expire-first"])
         defer { server.stop() }
         let run = try finishedRun(size: 50_000, seed: 32)
         let pid = try startPresignedUploader(server: server, token: "device-token", log: "expired.log")
-        #expect(waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("expired.log"))")
+        #expect(await waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("expired.log"))")
         stopUploader(pid)
         #expect(server.calls("request").count == 2, "the expired grant was not used")
         #expect(server.calls("complete").count == 1)
-        #expect(try server.moto.object(key(run.entry), scratch: scratch.url).data == run.bytes)
+        #expect(try await server.moto.object(key(run.entry), scratch: scratch.url).data == run.bytes)
 
-        let refusing = try startStudyServer(token: "device-token", flags: ["--refuse-first-put"])
+        let refusing = try await startStudyServer(token: "device-token", flags: ["--refuse-first-put"])
         defer { refusing.stop() }
         let second = try finishedRun(size: 50_001, seed: 33)
         let pid2 = try startPresignedUploader(server: refusing, token: "device-token", log: "refused.log")
         defer { stopUploader(pid2) }
-        #expect(waitUntil(60) { FileManager.default.fileExists(atPath: receipt(second.entry).path) }, "no receipt; the log:\n\(log("refused.log"))")
+        #expect(await waitUntil(60) { FileManager.default.fileExists(atPath: receipt(second.entry).path) }, "no receipt; the log:\n\(log("refused.log"))")
         #expect(refusing.calls("expired-put").count == 1)
         #expect(refusing.calls("request").count == 2)
         #expect(refusing.calls("complete").count == 1)
-        #expect(try refusing.moto.object(key(second.entry), scratch: scratch.url).data == second.bytes)
+        #expect(try await refusing.moto.object(key(second.entry), scratch: scratch.url).data == second.bytes)
     }
 
     @Test("A wrong token is held with the study server's reason and uploads nothing")
-    func presignedWrongToken() throws {
-        let server = try startStudyServer(token: "device-token")
+    func presignedWrongToken() async throws {
+        let server = try await startStudyServer(token: "device-token")
         defer { server.stop() }
         let run = try finishedRun(size: 10_000, seed: 34)
         let pid = try startPresignedUploader(server: server, token: "not-the-token", log: "token.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(60) { log("token.log").contains("The upload is held") }, "the log:\n\(log("token.log"))")
+        #expect(await waitUntil(60) { log("token.log").contains("The upload is held") }, "the log:\n\(log("token.log"))")
         let text = log("token.log")
         #expect(text.contains("HTTP 401"))
         #expect(text.contains("The token is not valid."))
         #expect(text.contains("presigned.tokenFile"))
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
         #expect(server.calls("complete").isEmpty)
-        #expect(try server.moto.listing(prefix: "pd-study/").keys.isEmpty)
+        #expect(try await server.moto.listing(prefix: "pd-study/").keys.isEmpty)
     }
 }

@@ -19,9 +19,9 @@ final class UploadAgainstS3Tests {
     let moto: MotoServer
     let dataDirectory: URL
 
-    init() throws {
+    init() async throws {
         scratch = try ScratchDirectory()
-        moto = try MotoServer(scratch: scratch.url)
+        moto = try await MotoServer.start(scratch: scratch.url)
         dataDirectory = scratch.url.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: dataDirectory.appendingPathComponent("outbox"), withIntermediateDirectories: true)
     }
@@ -91,10 +91,10 @@ final class UploadAgainstS3Tests {
     /// Starts the uploader on multipart uploads at 4 MiB/s (each 5 MiB part takes over a second,
     /// so the kill lands between parts) and kills it (SIGKILL) once `progress` records a part;
     /// returns whether one was recorded within 90 s.
-    func killAfterFirstPart(progress: URL, configuration: [String: Any] = [:], log name: String) throws -> Bool {
+    func killAfterFirstPart(progress: URL, configuration: [String: Any] = [:], log name: String) async throws -> Bool {
         let uploader = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
                                          configuration: configuration, log: name)
-        let saved = waitUntil(90) {
+        let saved = await waitUntil(90) {
             guard let data = try? Data(contentsOf: progress),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
             return ((object["parts"] as? [Any])?.count ?? 0) >= 1
@@ -104,22 +104,24 @@ final class UploadAgainstS3Tests {
         return saved
     }
 
-    func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
+    /// Polls `condition` every 100 ms for up to `seconds`, sleeping between polls rather than
+    /// holding one of the few concurrency threads the suites beside this one need.
+    func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(100))
         }
-        return condition()
+        return await condition()
     }
 
     @Test("A finished run's archive arrives byte for byte under its key, with a receipt for retention")
-    func singleObject() throws {
+    func singleObject() async throws {
         let run = try finishedRun(size: 300_000, seed: 1)
         let pid = try startUploader(secret: moto.secretAccessKey, log: "single.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("single.log"))")
-        let object = try moto.object(key(run.entry), scratch: scratch.url)
+        #expect(await waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("single.log"))")
+        let object = try await moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
         let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
         #expect(stored.key == key(run.entry))
@@ -128,30 +130,30 @@ final class UploadAgainstS3Tests {
     }
 
     @Test("Several runs upload in parallel and all arrive")
-    func parallelRuns() throws {
+    func parallelRuns() async throws {
         let runs = try (0..<3).map { try finishedRun(size: 200_000 + $0, seed: 10 + UInt64($0)) }
         let pid = try startUploader(secret: moto.secretAccessKey, options: ["--parallel", "3"], log: "parallel.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(60) { runs.allSatisfy { FileManager.default.fileExists(atPath: receipt($0.entry).path) } }, "the log:\n\(log("parallel.log"))")
+        #expect(await waitUntil(60) { runs.allSatisfy { FileManager.default.fileExists(atPath: receipt($0.entry).path) } }, "the log:\n\(log("parallel.log"))")
         for run in runs {
-            #expect(try moto.object(key(run.entry), scratch: scratch.url).data == run.bytes)
+            #expect(try await moto.object(key(run.entry), scratch: scratch.url).data == run.bytes)
         }
     }
 
     @Test("A wrong secret is held with SignatureDoesNotMatch and uploads nothing")
-    func wrongSecret() throws {
+    func wrongSecret() async throws {
         let run = try finishedRun(size: 10_000, seed: 2)
         let pid = try startUploader(secret: "not-the-secret", log: "wrong.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(60) { log("wrong.log").contains("SignatureDoesNotMatch") }, "the log:\n\(log("wrong.log"))")
+        #expect(await waitUntil(60) { log("wrong.log").contains("SignatureDoesNotMatch") }, "the log:\n\(log("wrong.log"))")
         #expect(log("wrong.log").contains("The upload is held"))
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
-        #expect(try moto.listing(prefix: "pd-study/").keys.isEmpty)
+        #expect(try await moto.listing(prefix: "pd-study/").keys.isEmpty)
         // activetaskctl uploads shows it held, with the reason and when it is tried next.
         let ctl = try #require(PackagePaths.builtExecutable(named: "activetaskctl"), "activetaskctl is not built")
         var listed: [String: Any] = [:]
-        let shown = waitUntil(10) {
-            guard let output = try? CommandRunner.runBlocking(ctl, ["uploads", "--data-dir", dataDirectory.path, "--json"]),
+        let shown = await waitUntil(10) {
+            guard let output = try? await CommandRunner.run(ctl, ["uploads", "--data-dir", dataDirectory.path, "--json"]),
                   let object = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any],
                   let first = (object["uploads"] as? [[String: Any]])?.first else { return false }
             listed = first
@@ -163,22 +165,22 @@ final class UploadAgainstS3Tests {
     }
 
     @Test("Above the threshold the archive goes as a multipart upload and arrives intact")
-    func multipart() throws {
+    func multipart() async throws {
         let run = try finishedRun(size: 2 * Self.partSize + 123_457, seed: 3)
         let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], log: "multipart.log")
         defer { stopUploader(pid) }
-        #expect(waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("multipart.log"))")
-        let object = try moto.object(key(run.entry), scratch: scratch.url)
+        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("multipart.log"))")
+        let object = try await moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
         #expect(object.etag.hasSuffix("-3\""), "a multipart ETag of 3 parts, not \(object.etag)")
-        #expect(try moto.listing(prefix: "pd-study/").uploads.isEmpty)
+        #expect(try await moto.listing(prefix: "pd-study/").uploads.isEmpty)
     }
 
     @Test("kill -9 in the middle of a multipart upload, then a restart: it resumes with the same upload, one object, intact")
-    func resumeAfterKill() throws {
+    func resumeAfterKill() async throws {
         let run = try finishedRun(size: 3 * Self.partSize + 1_000, seed: 4)
         let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
-        let partsSaved = try killAfterFirstPart(progress: progress, log: "first.log")
+        let partsSaved = try await killAfterFirstPart(progress: progress, log: "first.log")
         #expect(partsSaved, "no part was recorded; the log:\n\(log("first.log"))")
         // The kill came in the middle: some of the 4 parts were still to be sent.
         let savedParts = ((try? JSONSerialization.jsonObject(with: Data(contentsOf: progress)) as? [String: Any])?["parts"] as? [Any])?.count ?? 0
@@ -188,12 +190,12 @@ final class UploadAgainstS3Tests {
 
         let second = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], log: "second.log")
         defer { stopUploader(second) }
-        #expect(waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("second.log"))")
+        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("second.log"))")
         #expect(log("second.log").contains("Resuming a multipart upload."))
         #expect(uploadID != nil)
-        let object = try moto.object(key(run.entry), scratch: scratch.url)
+        let object = try await moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
-        let listing = try moto.listing(prefix: "pd-study/")
+        let listing = try await moto.listing(prefix: "pd-study/")
         #expect(listing.keys == [key(run.entry)])
         #expect(listing.uploads.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: progress.path))

@@ -13,12 +13,12 @@ final class DaemonFixture: @unchecked Sendable {
     private let pulse: PulseServer
     private let alsaConfig: URL
 
-    init(_ name: String) throws {
+    init(_ name: String) async throws {
         directory = URL(fileURLWithPath: "/tmp/atd-\(name.prefix(12))-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("xdg"), withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("control.sock").path
         dataDirectory = directory.appendingPathComponent("data")
-        pulse = try PulseServer.start(runtimeDirectory: directory.appendingPathComponent("pulse"))
+        pulse = try await PulseServer.start(runtimeDirectory: directory.appendingPathComponent("pulse"))
         let native = pulse.runtimeDirectory.appendingPathComponent("pulse/native").path
         alsaConfig = directory.appendingPathComponent("alsa.conf")
         try """

@@ -15,7 +15,7 @@ final class BrowserRun: @unchecked Sendable {
 
     /// `tasks` maps a file name in the task directory to its contents.
     init(_ name: String, tasks: [String: Data]) async throws {
-        fixture = try DaemonFixture(name)
+        fixture = try await DaemonFixture(name)
         let directory = fixture.directory.appendingPathComponent("tasks")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (file, contents) in tasks { try contents.write(to: directory.appendingPathComponent(file)) }

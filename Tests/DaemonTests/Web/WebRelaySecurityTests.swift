@@ -12,7 +12,7 @@ import TestSupport
 struct WebRelaySecurityTests {
     @Test("Missing or wrong token, foreign Host or Origin, traversal, symlinks out and a message over 1 MiB are refused; the daemon goes on")
     func refusals() async throws {
-        let fixture = try DaemonFixture("websec")
+        let fixture = try await DaemonFixture("websec")
         let daemon = try await fixture.start()
         // The built UI plus a file inside, a hidden one and a symlink to a file outside.
         let assets = fixture.directory.appendingPathComponent("assets")
