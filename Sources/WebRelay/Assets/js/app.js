@@ -18,7 +18,6 @@ const app = {
   tasks: [],
   images: new Map(),
   paused: false,
-  busy: false,
   denied: new Set(), // the actions whose permission this screen denied
   failure: null, // the daemon's last actionFailed sentence, for the end screen
 };
@@ -167,19 +166,27 @@ function image(name, placement, taskFile = app.taskFile) {
 
 // MARK: Commands
 
+// Commands from taps run one at a time, in the order tapped. A tap made while another command
+// is under way waits for it instead of being lost: the daemon's stepShown may come before the
+// answer to the forward that led there (docs/protocol.md), so the new step's buttons work at
+// once. A waiting tap is dropped if, by its turn, the screen it was made on has gone.
+let commandQueue = Promise.resolve();
+
 // A command from a tap; its refusal is shown as a notice unless `shownBy` says the screen shows
-// it itself (a wrong answer beside its field).
-async function command(method, params, shownBy = () => false) {
-  if (app.busy) return null;
-  app.busy = true;
-  try {
-    return await rpc.call(method, params);
-  } catch (error) {
-    if (error.code !== -1 && !shownBy(error)) showNotice(error.message);
-    throw error;
-  } finally {
-    app.busy = false;
-  }
+// it itself (a wrong answer beside its field). A dropped tap rejects with code 0, no notice.
+function command(method, params, shownBy = () => false) {
+  const tappedOn = app.view;
+  const turn = commandQueue.then(async () => {
+    if (app.view !== tappedOn) throw Object.assign(new Error("The screen changed before the tap's turn."), { code: 0 });
+    try {
+      return await rpc.call(method, params);
+    } catch (error) {
+      if (error.code !== -1 && !shownBy(error)) showNotice(error.message);
+      throw error;
+    }
+  });
+  commandQueue = turn.catch(() => {});
+  return turn;
 }
 
 async function startTask(file) {
