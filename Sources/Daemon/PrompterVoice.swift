@@ -17,8 +17,8 @@ public struct PrompterVoice: SessionVoice {
             switch event {
             case .promptStarted(let stepPath, let text, let scheduled, let onset):
                 .promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset)
-            case .promptFinished:
-                nil
+            case .promptFinished(let stepPath, let text, let end):
+                .promptFinished(stepPath: stepPath, text: text, endUptime: end)
             case .playbackFailed(let message):
                 .playbackFailed(message: message)
             }

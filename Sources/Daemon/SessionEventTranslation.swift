@@ -39,6 +39,8 @@ enum SessionEventTranslation {
             return .permissionAnswered(PermissionAnsweredEvent(requestID: id, permission: permission, granted: granted))
         case .promptSpoken(let stepPath, let text, let scheduled, let onset):
             return .promptSpoken(PromptSpokenEvent(stepPath: stepPath, text: text, scheduledUptime: scheduled, spokenUptime: onset))
+        case .promptFinished(let stepPath, let text, let end):
+            return .promptFinished(PromptFinishedEvent(stepPath: stepPath, text: text, finishedUptime: end))
         case .command(let stepPath, let command):
             return .stepCommand(StepCommandEvent(stepPath: stepPath, command: command))
         case .audioLevel(let identifier, let average, let peak):

@@ -134,6 +134,8 @@ extension TaskSession {
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
             _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
+        case .promptFinished(let stepPath, let text, let end):
+            events.publish(.promptFinished(stepPath: stepPath, text: text, endUptime: end))
         case .playbackFailed(let message):
             events.publish(.warning(message: message, identifier: nil))
         }

@@ -20,6 +20,7 @@ import Testing
         .permissionRequest(PermissionRequestEvent(requestID: 1, permission: "microphone", actions: ["microphone"], deadlineUptime: 99)),
         .permissionAnswered(PermissionAnsweredEvent(requestID: 1, permission: "microphone", granted: true)),
         .promptSpoken(PromptSpokenEvent(stepPath: "t/a", text: "Walk.", scheduledUptime: 10, spokenUptime: 10.02)),
+        .promptFinished(PromptFinishedEvent(stepPath: "t/a", text: "Walk.", finishedUptime: 10.61)),
         .stepCommand(StepCommandEvent(stepPath: "t/a", command: "vibrate")),
         .audioLevel(AudioLevelEvent(identifier: "microphone", averageDBFS: -40, peakDBFS: -12.5)),
         .motionProgress(MotionProgressEvent(identifier: "motion", samplesWritten: 100, achievedRate: 99.5)),

@@ -26,7 +26,11 @@ struct RepeatedVoiceTests {
     struct Heard: Equatable, CustomStringConvertible {
         var events: [String]
         var file: [String]
-        var description: String { "promptSpoken \(events), prompts.json \(file)" }
+        /// The `promptFinished` events, and those that came without their `promptSpoken` or
+        /// not after it.
+        var finished: [String] = []
+        var unpaired: [String] = []
+        var description: String { "promptSpoken \(events), prompts.json \(file), promptFinished \(finished), unpaired \(unpaired)" }
     }
 
     /// With `voice.holdStream` the playback device is held open from each run's start to its
@@ -44,18 +48,26 @@ struct RepeatedVoiceTests {
         for index in 1...count {
             let subscriber = try await offThread { () throws -> LineClient in
                 let client = try LineClient(path: socket, timeout: 30)
-                _ = try client.result("events.subscribe", ["kinds": ["promptSpoken", "taskFinished"]])
+                _ = try client.result("events.subscribe", ["kinds": ["promptSpoken", "promptFinished", "taskFinished"]])
                 return client
             }
             async let run = fixture.ctl("run", path, "--auto", "--json")
-            let announced = try await offThread { () throws -> [String] in
-                var texts: [String] = []
+            let announced = try await offThread { () throws -> Heard in
+                var heard = Heard(events: [], file: [])
+                var spokenAt: [String: Double] = [:]
                 while true {
                     let message = try subscriber.readMessage()
                     guard message["method"] as? String == "event", let event = message["params"] as? [String: Any] else { continue }
-                    if event["kind"] as? String == "taskFinished" { return texts }
-                    if event["kind"] as? String == "promptSpoken" {
-                        texts.append("\(event["stepPath"] as? String ?? "?") \(event["text"] as? String ?? "?")")
+                    let prompt = "\(event["stepPath"] as? String ?? "?") \(event["text"] as? String ?? "?")"
+                    switch event["kind"] as? String {
+                    case "taskFinished": return heard
+                    case "promptSpoken":
+                        heard.events.append(prompt)
+                        spokenAt[prompt] = event["spokenUptime"] as? Double
+                    case "promptFinished":
+                        heard.finished.append(prompt)
+                        if let onset = spokenAt[prompt], let end = event["finishedUptime"] as? Double, end > onset {} else { heard.unpaired.append(prompt) }
+                    default: break
                     }
                 }
             }
@@ -68,12 +80,19 @@ struct RepeatedVoiceTests {
                 ? try #require(try RunFiles.json(promptsFile) as? [[String: Any]], "run \(index): prompts.json is not an array")
                 : []
             let recorded = records.map { "\($0["stepPath"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
-            runs.append(Heard(events: announced, file: recorded))
+            var heard = announced
+            heard.file = recorded
+            runs.append(heard)
         }
         let expected = ["Voiced/walking Walk now.", "Voiced/walking One.", "Voiced/walking Two."]
         for (index, heard) in runs.enumerated() {
             #expect(heard.events == expected, "run \(index + 1): \(heard)\n\(daemon.output.suffix(4000))")
             #expect(heard.file == expected, "run \(index + 1): \(heard)")
+            // Each prompt's end follows its onset, in the same order; the last may still be
+            // playing when the run ends.
+            #expect(heard.finished.count >= expected.count - 1 && heard.finished == Array(expected.prefix(heard.finished.count)),
+                    "run \(index + 1): \(heard)")
+            #expect(heard.unpaired.isEmpty, "run \(index + 1): \(heard)")
         }
         #expect(daemon.ended == nil, "activetaskd ended:\n\(daemon.output.suffix(4000))")
         daemon.send(SIGTERM)

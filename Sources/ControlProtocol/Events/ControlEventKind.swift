@@ -46,6 +46,8 @@ public struct ControlEventKind: Sendable, Hashable, Codable, CaseIterable, RawRe
         ControlEventPayload.permissionAnswered)
     public static let promptSpoken = ControlEventKind(
         "promptSpoken", "A spoken instruction started to be heard.", ControlEventPayload.promptSpoken)
+    public static let promptFinished = ControlEventKind(
+        "promptFinished", "A spoken instruction finished playing.", ControlEventPayload.promptFinished)
     public static let stepCommand = ControlEventKind(
         "stepCommand", "A step's playSound* (played by the daemon) or vibrate* (the front end's) command.",
         ControlEventPayload.stepCommand)
@@ -65,7 +67,7 @@ public struct ControlEventKind: Sendable, Hashable, Codable, CaseIterable, RawRe
     /// Every kind, in the OpenRPC document's order.
     public static let allCases: [ControlEventKind] = [
         stepShown, timerStarted, timerTick, timerPaused, timerResumed, timerFinished, actionStatus, actionFailed,
-        warning, permissionRequest, permissionAnswered, promptSpoken, stepCommand, audioLevel, motionProgress,
+        warning, permissionRequest, permissionAnswered, promptSpoken, promptFinished, stepCommand, audioLevel, motionProgress,
         taskResultReady, taskFinished, eventsLost,
     ]
 

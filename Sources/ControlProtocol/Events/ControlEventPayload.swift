@@ -13,6 +13,7 @@ public enum ControlEventPayload: Sendable, Hashable {
     case permissionRequest(PermissionRequestEvent)
     case permissionAnswered(PermissionAnsweredEvent)
     case promptSpoken(PromptSpokenEvent)
+    case promptFinished(PromptFinishedEvent)
     /// A step's `playSound*` or `vibrate*` command (vibrating is the front end's job).
     case stepCommand(StepCommandEvent)
     case audioLevel(AudioLevelEvent)
@@ -38,6 +39,7 @@ public enum ControlEventPayload: Sendable, Hashable {
         case .permissionRequest(let value): (.permissionRequest, value)
         case .permissionAnswered(let value): (.permissionAnswered, value)
         case .promptSpoken(let value): (.promptSpoken, value)
+        case .promptFinished(let value): (.promptFinished, value)
         case .stepCommand(let value): (.stepCommand, value)
         case .audioLevel(let value): (.audioLevel, value)
         case .motionProgress(let value): (.motionProgress, value)

@@ -34,6 +34,8 @@ public struct SessionEvent: Sendable {
         case permissionAnswered(id: UInt64, permission: String, granted: Bool)
         /// A spoken prompt started to be heard.
         case promptSpoken(stepPath: String, text: String, scheduledUptime: Double?, onsetUptime: Double)
+        /// A spoken prompt's last sample was heard.
+        case promptFinished(stepPath: String, text: String, endUptime: Double)
         /// A `playSound*` sound or a `vibrate*` command of the step (vibration is the front end's).
         case command(stepPath: String, command: String)
         /// One second of microphone levels.

@@ -269,8 +269,15 @@ function handleEvent(event) {
       // The start and finish sounds are reported as "<start sound>", "<finish sound>": no words.
       if (onStep && !event.text.startsWith("<")) {
         if (view.caption) view.caption.textContent = event.text;
-        view.lastPrompt = { text: event.text, at: performance.now() };
-        view.heardPrompt?.(event.text);
+        view.speaking = true;
+        view.heardPrompt?.();
+      }
+      break;
+    case "promptFinished":
+      if (onStep && !event.text.startsWith("<")) {
+        view.speaking = false;
+        view.lastFinished = performance.now();
+        view.promptEnded?.();
       }
       break;
     case "permissionRequest":
@@ -298,33 +305,38 @@ function handleEvent(event) {
 
 // SageResearch leaves a timed step once its `end` prompt has been spoken. The daemon queues
 // the next step's `start` prompt behind a prompt still playing, where it would be late (and
-// the run's quality check says so), so the step is left after the end prompt. The protocol
-// reports a prompt's onset (`promptSpoken`), not its end: its length is estimated from its
-// words, generously (0.45 s a word, a voice at 133 words a minute or faster, plus 0.5 s).
+// the run's quality check says so), so the step is left when the daemon says the end prompt
+// finished (`promptFinished`). Its onset may have come just before the timer's end, or come
+// up to 2 s after it; with no prompt by then (no voice, or none to speak) the step is left at
+// once, and a prompt whose end never comes (playback failed) is waited for at most 15 s.
 function leaveAfterEndPrompt(view) {
-  const forward = () => {
-    if (app.view === view) ui.forward(view);
-  };
-  const least = view.tapping ? 0 : 300;
-  if (!view.step.spokenInstructions?.end) {
-    setTimeout(forward, least);
-    return;
-  }
-  const leave = (text) => {
+  let left = false;
+  const timers = [];
+  const leave = () => {
+    if (left) return;
+    left = true;
+    timers.forEach(clearTimeout);
+    view.promptEnded = null;
     view.heardPrompt = null;
-    const words = text ? text.trim().split(/\s+/).length : 0;
-    setTimeout(forward, Math.max(least, words ? words * 450 + 500 : 0));
+    timers.push(setTimeout(() => {
+      if (app.view === view) ui.forward(view);
+    }, view.tapping ? 0 : 300));
   };
-  // Its onset may have come just before the timer's end did.
-  if (view.lastPrompt && performance.now() - view.lastPrompt.at < 1000) {
-    leave(view.lastPrompt.text);
-    return;
+  if (!view.step.spokenInstructions?.end) return leave();
+  // The end prompt finished a moment before the timer's end reached this screen.
+  if (!view.speaking && view.lastFinished && performance.now() - view.lastFinished < 1000) return leave();
+  view.promptEnded = leave;
+  timers.push(setTimeout(leave, 15000));
+  if (!view.speaking) {
+    view.heardPrompt = () => {
+      view.heardPrompt = null;
+      clearTimeout(noPrompt);
+    };
+    const noPrompt = setTimeout(() => {
+      if (!view.speaking) leave();
+    }, 2000);
+    timers.push(noPrompt);
   }
-  const giveUp = setTimeout(() => leave(null), 2000);
-  view.heardPrompt = (text) => {
-    clearTimeout(giveUp);
-    leave(text);
-  };
 }
 
 function askPermission(request) {
