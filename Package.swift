@@ -394,6 +394,7 @@ let package = Package(
             dependencies: [
                 "OfflineCommands", "DaemonCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
             linkerSettings: releaseLink
@@ -492,6 +493,8 @@ let package = Package(
                 "MotionFusion", "TestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
+            // Read from the source tree by path (BROADExcerptTests), not bundled.
+            exclude: ["Data"],
             swiftSettings: strict
         ),
         .testTarget(

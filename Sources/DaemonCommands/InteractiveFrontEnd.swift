@@ -154,39 +154,7 @@ struct InteractiveFrontEnd {
 
     /// Carries out a key; returns the finish when `q` ended the run.
     private func press(_ key: UInt8, _ screen: inout Screen) async -> TaskFinishedEvent? {
-        let client = self.client
-        let command: (@Sendable () async throws -> SessionStatus)?
-        if screen.answering != nil {
-            command = type(key, &screen)
-        } else {
-        switch key {
-        case UInt8(ascii: "y"), UInt8(ascii: "n"):
-            guard let request = screen.permission else { return nil }
-            let answer = PermissionAnswerParams(requestID: request.requestID, granted: key == UInt8(ascii: "y"))
-            command = { try await client.call(ControlMethods.permissionAnswer, answer) }
-        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            let forward = ForwardParams(stepPath: screen.step?.stepPath)
-            command = { try await client.call(ControlMethods.runForward, forward) }
-        case UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "3"):
-            // MotorControl's hand selection: 1 left, 2 right, 3 both (docs/task-format.md, "Hands").
-            guard let step = screen.step, step.type == "handSelection" else { return nil }
-            let hand = ["left", "right", "both"][Int(key - UInt8(ascii: "1"))]
-            let forward = ForwardParams(answers: [StepAnswer(identifier: "handSelection", value: .string(hand))], stepPath: step.stepPath)
-            command = { try await client.call(ControlMethods.runForward, forward) }
-        case UInt8(ascii: "a"):
-            // A question's answer is typed, field by field (docs/protocol.md, "Questions").
-            guard let question = screen.step?.question, !question.typedFields.isEmpty else { return nil }
-            screen.answering = AnswerEntry(question: question)
-            command = nil
-        case UInt8(ascii: "b"): command = { try await client.call(ControlMethods.runBack) }
-        case UInt8(ascii: "s"): command = { try await client.call(ControlMethods.runSkip) }
-        case UInt8(ascii: "p"):
-            let method = screen.paused ? ControlMethods.timerResume : ControlMethods.timerPause
-            command = { try await client.call(method) }
-        case UInt8(ascii: "q"): command = { try await client.call(ControlMethods.runCancel, CancelParams(save: true)) }
-        default: command = nil
-        }
-        }
+        let command = screen.answering != nil ? type(key, &screen) : command(for: key, &screen)
         guard let command else { return nil }
         do {
             let status = try await command()
@@ -200,6 +168,39 @@ struct InteractiveFrontEnd {
             screen.message = "\(error)"
         }
         return nil
+    }
+
+    /// What a key means outside an answer being typed: the control call it makes, or nil (a key
+    /// that means nothing here, or `a`, which starts typing an answer).
+    private func command(for key: UInt8, _ screen: inout Screen) -> (@Sendable () async throws -> SessionStatus)? {
+        let client = self.client
+        switch key {
+        case UInt8(ascii: "y"), UInt8(ascii: "n"):
+            guard let request = screen.permission else { return nil }
+            let answer = PermissionAnswerParams(requestID: request.requestID, granted: key == UInt8(ascii: "y"))
+            return { try await client.call(ControlMethods.permissionAnswer, answer) }
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            let forward = ForwardParams(stepPath: screen.step?.stepPath)
+            return { try await client.call(ControlMethods.runForward, forward) }
+        case UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "3"):
+            // MotorControl's hand selection: 1 left, 2 right, 3 both (docs/task-format.md, "Hands").
+            guard let step = screen.step, step.type == "handSelection" else { return nil }
+            let hand = ["left", "right", "both"][Int(key - UInt8(ascii: "1"))]
+            let forward = ForwardParams(answers: [StepAnswer(identifier: "handSelection", value: .string(hand))], stepPath: step.stepPath)
+            return { try await client.call(ControlMethods.runForward, forward) }
+        case UInt8(ascii: "a"):
+            // A question's answer is typed, field by field (docs/protocol.md, "Questions").
+            guard let question = screen.step?.question, !question.typedFields.isEmpty else { return nil }
+            screen.answering = AnswerEntry(question: question)
+            return nil
+        case UInt8(ascii: "b"): return { try await client.call(ControlMethods.runBack) }
+        case UInt8(ascii: "s"): return { try await client.call(ControlMethods.runSkip) }
+        case UInt8(ascii: "p"):
+            let method = screen.paused ? ControlMethods.timerResume : ControlMethods.timerPause
+            return { try await client.call(method) }
+        case UInt8(ascii: "q"): return { try await client.call(ControlMethods.runCancel, CancelParams(save: true)) }
+        default: return nil
+        }
     }
 
     /// The fields of a question, their choices numbered, and the line being typed.

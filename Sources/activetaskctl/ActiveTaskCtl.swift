@@ -1,5 +1,7 @@
 import ArgumentParser
 import DaemonCommands
+import Foundation
+import Logging
 import OfflineCommands
 
 /// `activetaskctl`: the command-line client of activetaskd, its reference front end, and the
@@ -17,6 +19,15 @@ struct ActiveTaskCtl: AsyncParsableCommand {
     /// Accepts the global `--socket P` before the subcommand (`activetaskctl --socket P run …`,
     /// DESIGN 7) by moving it after the subcommand's name, where each daemon command reads it.
     static func main() async {
+        // Only the executable bootstraps logging: to standard error, quiet unless
+        // ACTIVETASK_LOG_LEVEL says otherwise; a command's own logger may be louder (--verbose,
+        // OfflineCommands' CommandLogging). The commands print their own errors and results.
+        let level = ProcessInfo.processInfo.environment["ACTIVETASK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
         await main(SocketOptions.movingLeadingSocketOption(Array(CommandLine.arguments.dropFirst())))
     }
 }
