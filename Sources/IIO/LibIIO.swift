@@ -172,6 +172,18 @@ enum LibIIO {
 
     static func createBuffer(device: OpaquePointer, scans: Int) throws(IIOError) -> OpaquePointer {
         let deviceID = id(device: device)
+        // libiio sizes a scan by dividing by each enabled channel's size (storage bytes times
+        // repeat) and dies of SIGFPE on a zero one: a scan type it could not read (a driver's
+        // `le:s16/0>>0`, or a type file that vanished while the context was read, as when the
+        // device goes away at that moment). Refused here, before libiio divides.
+        for channel in channels(device: device) where index(channel: channel) >= 0 && isEnabled(channel: channel) {
+            let size = iio_channel_get_data_format(channel).map { Int($0.pointee.length) / 8 * Int($0.pointee.repeat) } ?? 0
+            if size == 0 {
+                throw IIOError(
+                    code: EINVAL, operation: "create a buffer of \(scans) scans on \(deviceID)",
+                    reason: "\(message(for: EINVAL)); its channel \(id(channel: channel)) has no scan size (scan_elements/in_\(id(channel: channel))_type)")
+            }
+        }
         return try checkedPointer("create a buffer of \(scans) scans on \(deviceID)") {
             iio_device_create_buffer(device, scans, false)
         }

@@ -287,6 +287,19 @@ struct UmockdevRecordTests {
         #expect(notes.contains { $0.hasPrefix("gyroscope: 1 gap(s)") }, "\(notes)")
     }
 
+    @Test("a channel whose scan type libiio sizes as zero is refused with its name, not a SIGFPE inside libiio")
+    func zeroSizedScanType() async throws {
+        var testbed = UmockdevTestbed()
+        let device = EmulatedIIODevice(
+            number: 0, name: "zeroaccel", attributes: [("sampling_frequency", "104"), ("in_accel_scale", "0.000598")],
+            channels: ["x", "y", "z"].enumerated().map { .init(id: "accel_\($1)", index: $0, type: "le:s16/0>>0") })
+        testbed.add(device, scans: [], scansPerChunk: 1)
+        let file = testbed.path("zero.json")
+        let output = try await testbed.run("\"$CTL\" record --iio-uri local: --types accelerometer --frequency 104 --duration 1 --output \(file)")
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
+        #expect((output.stdout + output.stderr).contains("accel_x"), "\(output.stdout)\n\(output.stderr)")
+    }
+
     @Test("a device removed mid-run fails the recorder with an error result; the file stays valid")
     func deviceRemoved() async throws {
         var testbed = UmockdevTestbed()
@@ -296,7 +309,9 @@ struct UmockdevRecordTests {
         let output = try await testbed.run(
             """
             "$CTL" record --iio-uri local: --types accelerometer --frequency 104 --duration 20 --output \(file) & pid=$!
-            sleep 0.8
+            # Removed once it records (its file has samples), however slow the start (a sanitizer).
+            for i in $(seq 400); do grep -q '"accelerometer"' \(file) 2>/dev/null && break; sleep 0.05; done
+            sleep 0.3
             rm -rf "$UMOCKDEV_DIR/sys\(device.sysfsPath)"
             wait $pid
             """)
