@@ -48,8 +48,10 @@ eval "$(grep -E "^(recordings|timings)='" scripts/test.sh)"
 # `run_pass` uses $pass_limit; the calls below set it per pass.
 pass_limit=900
 
-# A sanitizer's report starts with one of these lines.
-report_pattern='^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (Address|Leak)Sanitizer)'
+# A sanitizer's report starts with one of these lines; a subprocess that died of a signal under
+# a sanitizer (`==N==ERROR: ThreadSanitizer: FPE`, SEGV: activetaskctl under umockdev, the
+# daemon) is one too wherever it shows, usually indented inside a test's issue, never retried.
+report_pattern='^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (Address|Leak)Sanitizer)|==[0-9]+==ERROR: (Thread|Address)Sanitizer: (SEGV|FPE|BUS|ILL|ABRT|stack-overflow)'
 
 # One pass: a `swift test` run appended to $log, with its time and Swift Testing's summary.
 # A pass whose tests failed with no sanitizer report in its output is run once more:
