@@ -608,7 +608,7 @@ let package = Package(
             // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
             exclude: ["Web/web_security_check.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",
                       "Web/browser_tapping.py", "Web/browser_permission.py",
-                      "Web/browser_appearance.py"],
+                      "Web/browser_appearance.py", "Web/browser_level.py"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -3,7 +3,8 @@
 first step asks for the primary colour (`singleColor`) and has a learn-more action with text,
 the second a green header over a white body (`placementMapping`) and a learn-more action it
 hides (`shouldHideActions`). The colours are checked on the screenshot's pixels, the
-learn-more text in its dialog.
+learn-more text in its dialog. Then two images placed as SageResearch places them
+(`topBackground` across the top above the title, `iconBefore` small above it).
 
 usage: browser_appearance.py URL SCREENSHOTS
 
@@ -67,6 +68,22 @@ try:
     check(near(body, (255, 255, 255)), f"and the body white ({body})")
     check(not article.find_elements(By.ID, "action-learn-more"), "a learn-more action in shouldHideActions has no button")
     article.find_element(By.ID, "action-next").click()
+
+    # SageResearch's image placements: topBackground across the top, above the title;
+    # iconBefore small above the title.
+    for path, placement in (("Looks/banner", "topBackground"), ("Looks/icon", "iconBefore")):
+        article = step(path)
+        image = wait_for(lambda: article.find_element(By.CSS_SELECTOR, f"img.placement-{placement}:not([hidden])"), 10, f"{path}: the image")
+        box = driver.execute_script(
+            "const i = arguments[0].getBoundingClientRect(), t = arguments[1].querySelector('h1').getBoundingClientRect();"
+            "return [i.top, i.bottom, i.width, i.height, t.top, document.documentElement.clientWidth];", image, article)
+        check(box[1] <= box[4] + 1, f"{placement}: the image is above the title ({box[:2]} over {box[4]})")
+        if placement == "topBackground":
+            check(box[2] >= box[5] - 2, f"topBackground: the image spans the screen ({box[2]} of {box[5]})")
+        else:
+            check(box[3] <= 96, f"iconBefore: the image is icon-sized ({box[3]} px high)")
+        driver.save_screenshot(os.path.join(SHOTS, f"800x480-image-{placement}.png"))
+        article.find_element(By.ID, "action-next").click()
     step("Looks/done").find_element(By.ID, "action-next").click()
     verdict = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".finished h1").text, 15, "the end")
     check(verdict == "Done", f"the run ends with \"Done\" ({verdict!r})")

@@ -280,6 +280,10 @@ function handleEvent(event) {
         view.promptEnded?.();
       }
       break;
+    case "audioLevel":
+      // A timed step (it has a caption) shows the level while a microphone records.
+      if (view?.caption) showLevel(view, event);
+      break;
     case "permissionRequest":
       askPermission(event);
       break;
@@ -337,6 +341,23 @@ function leaveAfterEndPrompt(view) {
     }, 2000);
     timers.push(noPrompt);
   }
+}
+
+// The microphone's level (audioLevel, once a second while it records) under the caption, drawn
+// at the first one, so that a step with no microphone shows none. -60 dBFS is empty, 0 full.
+function showLevel(view, event) {
+  if (!view.level) {
+    const fill = el("span", { class: "level-fill" });
+    const peak = el("span", { class: "level-peak" });
+    const node = el("div", { class: "audio-level", role: "meter", "aria-label": t.microphoneLevel,
+      "aria-valuemin": "-60", "aria-valuemax": "0" }, fill, peak);
+    view.caption.after(node);
+    view.level = { node, fill, peak };
+  }
+  const fraction = (dbfs) => `${Math.round(Math.min(Math.max((dbfs + 60) / 60, 0), 1) * 100)}%`;
+  view.level.fill.style.width = fraction(event.averageDBFS);
+  view.level.peak.style.left = fraction(event.peakDBFS);
+  view.level.node.setAttribute("aria-valuenow", String(Math.round(Math.max(event.averageDBFS, -60))));
 }
 
 function askPermission(request) {

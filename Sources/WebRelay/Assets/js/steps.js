@@ -4,6 +4,16 @@ import { TappingPad, handOf } from "./tapping.js";
 import { QuestionForm, questionTypes } from "./questions.js";
 import { applyColorMapping } from "./colors.js";
 
+// Where SageResearch's image placements (RSDImagePlacementType) put the step's image:
+// `iconBefore` small above the title, `iconAfter` small after the text, `topBackground` across
+// the top of the step above its title (`topMarginBackground` inside the margins), and
+// `fullsizeBackground` or none in the body, as large as the screen allows without scrolling.
+function placeImage(image, placement, header, body) {
+  if (placement === "iconBefore") header.prepend(image);
+  else if (placement === "iconAfter") header.append(image);
+  else body.append(image);
+}
+
 // Draws one step as its stepShown event describes it (docs/protocol.md, "Events"): the step's
 // JSON as written (title, text, image…), the actions allowed now. `ui` is the app: its strings,
 // its commands and its image loader.
@@ -23,14 +33,16 @@ export function renderStep(shown, ui) {
     step.detail ? el("p", { class: "detail" }, step.detail) : null);
 
   const body = el("section", { class: `step-body step-${type}` });
-  const imageName = step.image?.imageName || step.imageName || (typeof step.image === "string" ? step.image : null);
+  // An animated image (`imageNames`) shows its first frame.
+  const imageName = step.image?.imageName || step.image?.imageNames?.[0] || step.imageName
+    || (typeof step.image === "string" ? step.image : null);
   if (imageName && type === "tapping") {
     // MotorControl draws the hand faintly behind the buttons, mirrored for the right hand.
     const picture = ui.image(imageName, "tappingBackground");
     if (hand === "right") picture.classList.add("mirrored");
     body.append(picture);
   } else if (imageName) {
-    body.append(ui.image(imageName, step.image?.placementType));
+    placeImage(ui.image(imageName, step.image?.placementType), step.image?.placementType, header, body);
   }
   if (Array.isArray(step.icons) && step.icons.length) {
     body.append(el("ul", { class: "icons" }, step.icons.map((icon) =>
@@ -101,6 +113,9 @@ export function renderStep(shown, ui) {
   view.node = el("article", { class: `step type-${type}`, "data-step-path": shown.stepPath, "data-hand": hand || undefined },
     // Stop and the like above a tapping step, away from the buttons at the bottom.
     ...(type === "tapping" ? [footer, header, body] : [header, body, footer]));
+  // A top background goes above the header, across the step.
+  const top = body.querySelector(":scope > .image.placement-topBackground, :scope > .image.placement-topMarginBackground");
+  if (top) view.node.prepend(top);
   view.tapping?.attach(view.node);
   applyColorMapping(step.colorMapping, { step: view.node, header, body, footer });
   return view;

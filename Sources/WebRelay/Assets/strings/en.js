@@ -17,6 +17,7 @@ export default {
   resume: "Resume",
   secondsLeft: "seconds left",
   getReady: "Get ready",
+  microphoneLevel: "Microphone level",
   tapLeft: "Tap",
   tapRight: "Tap",
   tapButtonLabel: (side) => (side === "left" ? "Left tap button" : "Right tap button"),
