@@ -86,6 +86,20 @@ struct BookkeepingTests {
         #expect(abs(accumulator.gyroBias[2].mean - 0.03) < 1e-9)
     }
 
+    @Test("A window cut short by the recording's end is not judged, however little its few samples vary")
+    func partialWindow() {
+        var accumulator = StillnessAccumulator(windowSeconds: 0.5, accelerometerDeviation: 0.02, gyroDeviation: 0.05)
+        // A 0.5 Hz bounce of 0.3 g from 0 to 0.55 s: the last window, [0.5, 0.55], holds six
+        // samples at the bounce's peak (-0.7 g), which alone vary by under 0.004 g.
+        for index in 0...55 {
+            let time = Double(index) * 0.01
+            accumulator.addAccelerometer(uptime: time, x: 0, y: 0, z: -1 + 0.3 * sin(Double.pi * time))
+        }
+        accumulator.finish()
+        #expect(accumulator.stillSeconds == 0)
+        #expect(accumulator.gravity.count == 0)
+    }
+
     @Test("Rates and overruns are read from the recorders' notes")
     func notes() {
         let rates = SensorRate.notedRates([

@@ -4,12 +4,16 @@
 /// Time is cut into windows of `windowSeconds`; a window is still when every accelerometer axis
 /// and, when there is one, every gyroscope axis varies less than the given standard deviations.
 /// Windows are closed two windows behind the newest sample, so samples of two sensors written a
-/// little out of order still meet in the same window, in bounded memory.
+/// little out of order still meet in the same window, in bounded memory. A window whose samples
+/// span less than 80 % of it (the recording's first and last, cut by its start and stop) is not
+/// judged: a few samples of a walk near a step's peak vary as little as a device lying still.
 public struct StillnessAccumulator: Sendable {
     private struct Window: Sendable {
         var accelerometer = [RunningStatistics](repeating: RunningStatistics(), count: 3)
         var gyro = [RunningStatistics](repeating: RunningStatistics(), count: 3)
         var magnitude = RunningStatistics()
+        var first = Double.infinity
+        var last = -Double.infinity
     }
 
     public let windowSeconds: Double
@@ -57,7 +61,11 @@ public struct StillnessAccumulator: Sendable {
 
     private mutating func update(_ uptime: Double, _ body: (inout Window) -> Void) {
         let key = Int((uptime / windowSeconds).rounded(.down))
-        body(&windows[key, default: Window()])
+        var window = windows.removeValue(forKey: key) ?? Window()
+        body(&window)
+        window.first = min(window.first, uptime)
+        window.last = max(window.last, uptime)
+        windows[key] = window
         if key > newest {
             newest = key
             for old in windows.keys where old < key - 2 { close(old) }
@@ -67,7 +75,7 @@ public struct StillnessAccumulator: Sendable {
     private mutating func close(_ key: Int) {
         guard let window = windows.removeValue(forKey: key) else { return }
         // Too few accelerometer samples say nothing about stillness.
-        guard window.magnitude.count >= 5 else { return }
+        guard window.magnitude.count >= 5, window.last - window.first >= 0.8 * windowSeconds else { return }
         guard window.accelerometer.allSatisfy({ $0.standardDeviation < accelerometerDeviation }) else { return }
         let hasGyro = window.gyro[0].count >= 5
         if hasGyro && !window.gyro.allSatisfy({ $0.standardDeviation < gyroDeviation }) { return }
