@@ -14,6 +14,13 @@ public struct StillnessAccumulator: Sendable {
         var magnitude = RunningStatistics()
         var first = Double.infinity
         var last = -Double.infinity
+
+        /// Adds a sample taken at `uptime` through `body`, widening the window's span.
+        mutating func add(at uptime: Double, _ body: (inout Window) -> Void) {
+            body(&self)
+            first = min(first, uptime)
+            last = max(last, uptime)
+        }
     }
 
     public let windowSeconds: Double
@@ -61,11 +68,7 @@ public struct StillnessAccumulator: Sendable {
 
     private mutating func update(_ uptime: Double, _ body: (inout Window) -> Void) {
         let key = Int((uptime / windowSeconds).rounded(.down))
-        var window = windows.removeValue(forKey: key) ?? Window()
-        body(&window)
-        window.first = min(window.first, uptime)
-        window.last = max(window.last, uptime)
-        windows[key] = window
+        windows[key, default: Window()].add(at: uptime, body)
         if key > newest {
             newest = key
             for old in windows.keys where old < key - 2 { close(old) }
