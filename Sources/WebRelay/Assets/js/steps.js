@@ -6,12 +6,15 @@ import { applyColorMapping } from "./colors.js";
 
 // Where SageResearch's image placements (RSDImagePlacementType) put the step's image:
 // `iconBefore` small above the title, `iconAfter` small after the text, `topBackground` across
-// the top of the step above its title (`topMarginBackground` inside the margins), and
-// `fullsizeBackground` or none in the body, as large as the screen allows without scrolling.
+// the top of the step above its title (`topMarginBackground` inside the margins; the article
+// takes these first), and `fullsizeBackground` or none in the body, as large as the screen
+// allows without scrolling. Returns the image when it goes on top of the step.
 function placeImage(image, placement, header, body) {
+  if (placement === "topBackground" || placement === "topMarginBackground") return image;
   if (placement === "iconBefore") header.prepend(image);
   else if (placement === "iconAfter") header.append(image);
   else body.append(image);
+  return null;
 }
 
 // Draws one step as its stepShown event describes it (docs/protocol.md, "Events"): the step's
@@ -41,9 +44,10 @@ export function renderStep(shown, ui) {
     const picture = ui.image(imageName, "tappingBackground");
     if (hand === "right") picture.classList.add("mirrored");
     body.append(picture);
-  } else if (imageName) {
-    placeImage(ui.image(imageName, step.image?.placementType), step.image?.placementType, header, body);
   }
+  const topImage = imageName && type !== "tapping"
+    ? placeImage(ui.image(imageName, step.image?.placementType), step.image?.placementType, header, body)
+    : null;
   if (Array.isArray(step.icons) && step.icons.length) {
     body.append(el("ul", { class: "icons" }, step.icons.map((icon) =>
       el("li", {}, icon.icon ? ui.image(icon.icon, "icon") : null, el("span", {}, icon.title || "")))));
@@ -112,10 +116,7 @@ export function renderStep(shown, ui) {
 
   view.node = el("article", { class: `step type-${type}`, "data-step-path": shown.stepPath, "data-hand": hand || undefined },
     // Stop and the like above a tapping step, away from the buttons at the bottom.
-    ...(type === "tapping" ? [footer, header, body] : [header, body, footer]));
-  // A top background goes above the header, across the step.
-  const top = body.querySelector(":scope > .image.placement-topBackground, :scope > .image.placement-topMarginBackground");
-  if (top) view.node.prepend(top);
+    topImage, ...(type === "tapping" ? [footer, header, body] : [header, body, footer]));
   view.tapping?.attach(view.node);
   applyColorMapping(step.colorMapping, { step: view.node, header, body, footer });
   return view;
