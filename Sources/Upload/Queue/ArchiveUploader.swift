@@ -184,6 +184,9 @@ public struct ArchiveUploader: Sendable {
     }
 
     private func startMultipart(_ client: S3Client, key: String, size: Int64, contentType: String, at url: URL) async throws(UploadFailure) -> MultipartProgress {
+        guard let partSize = MultipartProgress.partSize(forArchiveOf: size, preferred: partSize) else {
+            throw UploadFailure.local("ArchiveTooLarge", "The archive is \(size) bytes, more than the 10 000 parts of 5 GiB an S3 multipart upload can hold; it stays on the device.")
+        }
         let uploadID = try await client.createMultipartUpload(key: key, contentType: contentType)
         let progress = MultipartProgress(key: key, uploadID: uploadID, size: size, partSize: partSize, parts: [])
         try await save(progress, at: url)
