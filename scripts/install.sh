@@ -75,10 +75,25 @@ if [ -x "$BUILDDIR/activetask-web" ]; then
   install_file 0644 "$root/docs/kiosk.md" "$DOCDIR/kiosk.md"
 fi
 
+# The uploader (docs/upload.md): activetask-upload, its unit and an example configuration. Its
+# tmpfiles entry creates the outbox, and the outbox existing is what turns uploads on in the
+# daemon (retention then keeps every run until its receipt), so it goes to the docs as an
+# example that the administrator installs on purpose, like the configuration.
+if [ -x "$BUILDDIR/activetask-upload" ]; then
+  install_file 0755 "$BUILDDIR/activetask-upload" "$BINDIR/activetask-upload"
+  sed "s|/usr/local/bin/activetask-upload|$BINDIR/activetask-upload|; s|/usr/local/share/doc/activetask|$DOCDIR|" \
+    "$root/systemd/activetask-upload.service" > "$unit"
+  install_file 0644 "$unit" "$SYSTEMDUNITDIR/activetask-upload.service"
+  install_file 0644 "$root/systemd/activetask-upload.tmpfiles.conf" "$DOCDIR/activetask-upload.tmpfiles.conf"
+  install_file 0644 "$root/config/upload.json.example" "$DOCDIR/upload.json.example"
+  install_file 0644 "$root/docs/upload.md" "$DOCDIR/upload.md"
+fi
+
 if [ -z "$DESTDIR" ]; then
   cat <<MSG
 Next (as root): systemd-sysusers; systemd-tmpfiles --create; udevadm control --reload;
 systemctl daemon-reload; systemctl enable --now activetaskd.socket
 and add the front end's user to the group activetask-ui (README: Installing on a tablet).
+Uploads stay off until you set them up: docs/upload.md, "Running it".
 MSG
 fi

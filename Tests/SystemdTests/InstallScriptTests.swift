@@ -83,4 +83,26 @@ struct InstallScriptTests {
         #expect(files.contains("/usr/local/lib/systemd/system/activetaskd.service"))
         #expect(files.contains("/usr/local/lib/udev/rules.d/70-activetask.rules"))
     }
+
+    @Test("activetask-upload comes with its unit; its tmpfiles entry, which turns uploads on, only as an example")
+    func uploader() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let build = try Self.buildDirectory(with: ["activetaskd", "activetaskctl", "activetask-upload"], in: scratch)
+        let destination = scratch.url.appendingPathComponent("root")
+        let output = try await ChildProcess.run("/bin/bash", [Self.script], environment: ["DESTDIR": destination.path, "PREFIX": "/usr", "BUILDDIR": build.path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let files = Self.files(under: destination)
+        for file in ["/usr/bin/activetask-upload", "/usr/lib/systemd/system/activetask-upload.service",
+                     "/usr/share/doc/activetask/activetask-upload.tmpfiles.conf", "/usr/share/doc/activetask/upload.json.example",
+                     "/usr/share/doc/activetask/upload.md"] {
+            #expect(files.contains(file), "\(file) is not installed")
+        }
+        // The outbox must not appear by itself: the daemon would keep every run for an uploader nobody set up.
+        #expect(!files.contains("/usr/lib/tmpfiles.d/activetask-upload.conf"))
+        #expect(!files.contains("/etc/activetask/upload.json"))
+        let unit = try String(contentsOf: destination.appendingPathComponent("usr/lib/systemd/system/activetask-upload.service"), encoding: .utf8)
+        #expect(unit.contains("ExecStart=/usr/bin/activetask-upload --config /etc/activetask/upload.json"))
+        #expect(unit.contains("file:///usr/share/doc/activetask/upload.md"))
+    }
 }

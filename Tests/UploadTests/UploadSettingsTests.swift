@@ -69,4 +69,13 @@ struct UploadSettingsTests {
             "\(error)".contains("presigned.url \"study.example.org\" is not an http:// or https:// URL")
         }
     }
+
+    @Test("The example configuration install.sh ships loads as it is")
+    func shippedExample() throws {
+        let example = PackagePaths.root.appendingPathComponent("config/upload.json.example").path
+        let settings = try UploadSettingsLoader(file: example, environment: [:], arguments: []).load()
+        #expect(settings.target == "s3")
+        #expect(settings.s3Bucket == "mpower-home-archives")
+        #expect(settings.s3Region == "eu-central-1")
+    }
 }
