@@ -637,7 +637,7 @@ let package = Package(
         .target(
             name: "Upload",
             dependencies: [
-                "CCurl", "CLibCrypto", "BlockingCalls", "SystemCalls",
+                "CCurl", "CLibCrypto", "BlockingCalls", "Clocks", "SystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

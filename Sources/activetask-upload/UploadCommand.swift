@@ -41,8 +41,19 @@ struct UploadCommand: AsyncParsableCommand {
         }
         let worker = try UploadService.worker(settings: settings, secret: secret, logger: logger)
         let service = UploadService(worker: worker, logger: logger)
+        var services: [any Service] = []
+        do {
+            // First in the group, so it keeps pinging while the uploads under way finish at a stop.
+            let limit = max(60, 4 * settings.pollSeconds)
+            if let watchdog = try WatchdogService.fromEnvironment(logger: logger, probe: { UploadService.stuck(worker, limit: limit) }) {
+                services.append(watchdog)
+            }
+        } catch {
+            logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
+        }
+        services.append(service)
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: service)],
+            services: services.map { .init(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         try await group.run()

@@ -11,6 +11,13 @@ struct UploadService: Service {
     let worker: UploadWorker
     let logger: Logger
 
+    /// What the watchdog probe reports stuck: the scan loop when it has not finished a pass for
+    /// `limit` seconds (it finishes one every `pollSeconds`; transfers run beside it and end on
+    /// libcurl's own stall and connect time-outs).
+    static func stuck(_ worker: UploadWorker, limit: Double) -> [String] {
+        worker.secondsSinceLastPass() > limit ? ["the outbox scan loop"] : []
+    }
+
     /// The worker for the configured target; `secret` is the S3 secret access key or the study
     /// server's token.
     static func worker(settings: UploadSettings, secret: String, logger: Logger) throws -> UploadWorker {
@@ -49,13 +56,14 @@ struct UploadService: Service {
                 }
             }
             group.addTask {
+                var shown = ""
                 while !Task.isCancelled {
-                    let records = await worker.records
-                    let waiting = records.filter { if case .waiting = $0.state { true } else { false } }.count
-                    let held = records.filter { if case .held = $0.state { true } else { false } }.count
-                    let uploading = records.filter { $0.state == .uploading }.count
-                    _ = try? notifier.status(.custom("\(waiting) waiting, \(uploading) uploading, \(held) held"))
-                    try? await Task.sleep(for: .seconds(5))
+                    let line = UploadStatusLine.text(records: await worker.records, transfers: Array(worker.progress.current.values))
+                    if line != shown {
+                        shown = line
+                        _ = try? notifier.status(.custom(line))
+                    }
+                    try? await Task.sleep(for: .seconds(1))
                 }
             }
             try? await gracefulShutdown()

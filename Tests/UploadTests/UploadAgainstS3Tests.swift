@@ -57,7 +57,8 @@ final class UploadAgainstS3Tests {
     func key(_ entry: OutboxEntry) -> String { "pd-study/tablet-1/2026-11-25/Tapping/\(entry.taskRunUUID.uuidString).zip" }
 
     /// Starts activetask-upload with a configuration file (`secret` in its own file) and `options`.
-    func startUploader(secret: String, options: [String] = [], configuration extra: [String: Any] = [:], log: String) throws -> pid_t {
+    func startUploader(secret: String, options: [String] = [], configuration extra: [String: Any] = [:], environment added: [String: String] = [:],
+                       log: String) throws -> pid_t {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetask-upload"), "activetask-upload was not built")
         let secretFile = scratch.url.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data("\(secret)\n".utf8).write(to: secretFile)
@@ -70,6 +71,7 @@ final class UploadAgainstS3Tests {
         try JSONSerialization.data(withJSONObject: configuration.merging(extra) { $1 }).write(to: configFile)
         var environment = ProcessInfo.processInfo.environment
         environment["CREDENTIALS_DIRECTORY"] = nil
+        environment.merge(added) { $1 }
         return try ChildSpawn.spawn([executable.path, "--config", configFile.path, "--data-dir", dataDirectory.path] + options,
                                     environment: environment, standardOutput: scratch.url.appendingPathComponent(log).path, standardError: nil)
     }

@@ -27,6 +27,9 @@ struct MultipartProgress: Codable, Sendable, Hashable {
         return rounded <= maximumPartSize ? max(rounded, preferred) : nil
     }
 
+    /// The bytes of the parts the storage has confirmed.
+    var confirmedBytes: Int64 { parts.reduce(0) { $0 + range(ofPart: $1.number).length } }
+
     func range(ofPart number: Int) -> (offset: Int64, length: Int64) {
         let offset = Int64(number - 1) * partSize
         return (offset, min(partSize, size - offset))

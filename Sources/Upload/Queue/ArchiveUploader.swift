@@ -22,6 +22,8 @@ public struct ArchiveUploader: Sendable {
     /// CMS encryption to the study's certificate; nil to upload archives as they are.
     public var encryption: ArchiveEncryption?
     public var logger: Logger
+    /// Where the bytes sent so far are reported, for the service's status line.
+    public let progress = UploadProgress()
 
     public static let minimumPartSize: Int64 = 5 << 20
     /// The largest object one PUT may carry (S3's limit), for the presigned target.
@@ -47,6 +49,7 @@ public struct ArchiveUploader: Sendable {
 
     /// Uploads the run's archive (encrypted first when configured) and writes its receipt.
     public func upload(_ entry: OutboxEntry) async throws(UploadFailure) -> UploadReceipt {
+        defer { progress.end(entry.taskRunUUID) }
         var file = directories.archive(of: entry).path
         let size: Int64
         let contentType: String
@@ -60,6 +63,7 @@ public struct ArchiveUploader: Sendable {
             contentType = "application/zip"
         }
         let key = key(for: entry)
+        progress.report(entry.taskRunUUID, sent: 0, total: size)
         let etag: String
         switch target {
         case .s3(let client) where size <= multipartThreshold:
@@ -170,6 +174,7 @@ public struct ArchiveUploader: Sendable {
             progress = try await startMultipart(client, key: key, size: size, contentType: contentType, at: progressURL)
         }
         let done = Set(progress.parts.map(\.number))
+        self.progress.report(entry.taskRunUUID, sent: progress.confirmedBytes, total: size)
         for number in 1...progress.partCount where !done.contains(number) {
             let (offset, length) = progress.range(ofPart: number)
             let md5 = try await digest(archive, offset: offset, length: length)
@@ -177,6 +182,7 @@ public struct ArchiveUploader: Sendable {
                                                    offset: offset, length: length, md5: md5)
             progress.parts.append(part)
             try await save(progress, at: progressURL)
+            self.progress.report(entry.taskRunUUID, sent: progress.confirmedBytes, total: size)
         }
         let etag = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
         _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }

@@ -1,6 +1,8 @@
 import BlockingCalls
+import Clocks
 public import Foundation
 public import Logging
+import Synchronization
 
 /// Carries out `UploadQueue`'s actions: scans the outbox, uploads runs through
 /// `ArchiveUploader`, feeds each outcome back to the machine and sleeps until the next retry or
@@ -20,6 +22,8 @@ public actor UploadWorker {
     private var publishedRuns: [UploadQueueSnapshot.Run]?
     private var snapshotToWrite: UploadQueueSnapshot?
     private var writingSnapshot = false
+    /// When the scan loop last finished a pass (CLOCK_MONOTONIC seconds), for the watchdog.
+    private nonisolated let lastPass = Mutex<Double>(RecordingClock.monotonic())
 
     public init(uploader: ArchiveUploader, queue: UploadQueue = UploadQueue(), pollSeconds: Double = 5, logger: Logger) {
         self.uploader = uploader
@@ -33,6 +37,7 @@ public actor UploadWorker {
     public func run() async {
         while !Task.isCancelled {
             let wake = await scanOnce()
+            lastPass.withLock { $0 = RecordingClock.monotonic() }
             let seconds = min(pollSeconds, max(0.05, wake.map { $0.timeIntervalSinceNow } ?? pollSeconds))
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         }
@@ -71,6 +76,16 @@ public actor UploadWorker {
 
     /// The queue's records, for status reports.
     public var records: [UploadQueue.Record] { Array(queue.records.values) }
+
+    /// The bytes sent of the uploads under way.
+    public nonisolated var progress: UploadProgress { uploader.progress }
+
+    /// Seconds since the scan loop last finished a pass: it finishes one at least every
+    /// `pollSeconds` (uploads run beside it), so a large value means a scan or a queue write is
+    /// stuck (the service's watchdog probe).
+    public nonisolated func secondsSinceLastPass() -> Double {
+        RecordingClock.monotonic() - lastPass.withLock { $0 }
+    }
 
     /// One upload attempt, off the actor; its outcome as the machine's event.
     private static func attempt(_ entry: OutboxEntry, attempt: Int, uploader: ArchiveUploader, logger: Logger) async -> UploadQueue.Event {
