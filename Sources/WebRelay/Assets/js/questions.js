@@ -1,4 +1,5 @@
 import { el } from "./dom.js";
+import { OnScreenKeys } from "./keys.js";
 
 // The question step types (docs/task-format.md, "Question steps").
 export const questionTypes = new Set([
@@ -19,6 +20,7 @@ export class QuestionForm {
     const previous = shown.previousResult;
     this.general = el("p", { class: "field-error", role: "alert" });
     this.node = el("form", { class: "question", onsubmit: (event) => event.preventDefault() }, this.general);
+    this.keys = null;
     const type = shown.type || step.type;
     if (type === "handSelection") {
       this.choiceField(step.identifier, [
@@ -36,6 +38,7 @@ export class QuestionForm {
         this.inputField(item.identifier, item, item.fieldLabel, previous?.value?.[item.identifier]);
       }
     }
+    if (this.keys) this.node.append(this.keys.node);
   }
 
   choiceField(identifier, choices, single, label, previous) {
@@ -78,20 +81,28 @@ export class QuestionForm {
     const type = item.type || "string";
     const options = item.formatOptions || {};
     const id = `input-${identifier}`;
+    // A text field even for numbers: the on-screen keys type into it character by character
+    // ("-" and "4." on the way to "-4.5"), which a number field would refuse; the daemon checks
+    // the answer. inputmode none: the page's own keys replace a system on-screen keyboard.
+    const kind = integerTypes.has(type) ? "integer" : numberTypes.has(type) ? "decimal" : "text";
     const input = el("input", {
-      id, name: identifier,
-      type: numberTypes.has(type) ? "number" : "text",
-      inputmode: integerTypes.has(type) ? "numeric" : numberTypes.has(type) ? "decimal" : undefined,
-      min: options.minimumValue, max: options.maximumValue,
-      step: integerTypes.has(type) ? "1" : numberTypes.has(type) ? "any" : undefined,
+      id, name: identifier, type: "text", inputmode: "none", autocomplete: "off",
+      "aria-valuemin": options.minimumValue, "aria-valuemax": options.maximumValue,
       placeholder: item.placeholder,
     });
+    const first = !this.keys;
+    if (first) this.keys = new OnScreenKeys(this.ui);
+    const keys = this.keys;
+    input.addEventListener("focus", () => keys.show(input, kind));
+    input.addEventListener("pointerdown", () => keys.show(input, kind));
     if (previous !== undefined && previous !== null) input.value = String(previous);
     const error = el("p", { class: "field-error", role: "alert", id: `${id}-error` });
     input.setAttribute("aria-describedby", `${id}-error`);
     const unit = this.ui.t.unit[type];
     this.node.append(el("label", { class: "field", for: id },
       el("span", { class: "field-label" }, label || item.fieldLabel || ""), el("span", { class: "input-row" }, input, unit ? el("span", { class: "unit" }, unit) : null)), error);
+    // The keys start on the first field, so a participant can type without tapping it first.
+    if (first) keys.show(input, kind);
     this.fields.push({
       identifier, error,
       read: () => {

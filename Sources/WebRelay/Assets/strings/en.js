@@ -49,4 +49,10 @@ export default {
   notRecorded: (message) => `Not recorded: ${message}`,
   answerNeeded: "Please answer before you go on.",
   unit: { height: "cm", weight: "kg" },
+  keys: "Keys",
+  keyDelete: "Delete",
+  keyMinus: "Minus sign",
+  keyPoint: "Decimal point",
+  keyCapital: "Capital letter",
+  keySpace: "space",
 };
