@@ -5,7 +5,7 @@ import TestSupport
 
 extension WebBrowserTests {
     /// Two steps with colours and a learn-more action, two with an image placed as SageResearch
-    /// places it (docs/kiosk.md, "The screens").
+    /// places it, a text question answered on the page's letter keys (docs/kiosk.md, "The screens").
     static let looksTask = """
     {
       "identifier": "Looks", "title": "Colours and learn more",
@@ -22,12 +22,14 @@ extension WebBrowserTests {
           "image": { "type": "fetchable", "imageName": "banner", "placementType": "topBackground" } },
         { "identifier": "icon", "type": "instruction", "title": "An icon first", "text": "Small, above the title.",
           "image": { "type": "fetchable", "imageName": "banner", "placementType": "iconBefore" } },
+        { "identifier": "name", "type": "simpleQuestion", "title": "Your initials",
+          "inputItem": { "type": "string", "placeholder": "Initials" } },
         { "identifier": "done", "type": "completion", "title": "Well done" }
       ]
     }
     """
 
-    @Test("colorMapping colours a step or its parts (checked on the screenshot), learn more shows the action's text in a dialog, images sit where their placementType says")
+    @Test("colorMapping colours a step or its parts (checked on the screenshot), learn more shows the action's text in a dialog, images sit where their placementType says, a text field is typed on the letter keys in portrait")
     func colorsAndLearnMore() async throws {
         // A 1×1 PNG drawn at each placement's size.
         let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))

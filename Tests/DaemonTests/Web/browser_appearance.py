@@ -84,6 +84,21 @@ try:
             check(box[3] <= 96, f"iconBefore: the image is icon-sized ({box[3]} px high)")
         driver.save_screenshot(os.path.join(SHOTS, f"800x480-image-{placement}.png"))
         article.find_element(By.ID, "action-next").click()
+    # A text field on a portrait screen: the letter keys fit 480 px, none under 48 px, and
+    # tapping Shift, h, i types "Hi" (the field itself is never typed into).
+    set_viewport(driver, 480, 800)
+    article = step("Looks/name")
+    keys = article.find_elements(By.CSS_SELECTOR, ".keys .key")
+    small = [k.text for k in keys if min(k.size["width"], k.size["height"]) < 48]
+    check(len(keys) == 29 and not small, f"the letter keys: 26 letters, capital, space, delete, none under 48 px ({len(keys)}, small: {small})")
+    check(driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling at 480 px")
+    article.find_element(By.CSS_SELECTOR, '.keys button[aria-label="Capital letter"]').click()
+    for letter in ("H", "i"):
+        next(k for k in article.find_elements(By.CSS_SELECTOR, ".keys .key") if k.text == letter).click()
+    typed = article.find_element(By.ID, "input-name").get_attribute("value")
+    check(typed == "Hi", f"Shift, h, i on the letter keys type \"Hi\" ({typed!r})")
+    driver.save_screenshot(os.path.join(SHOTS, "480x800-letter-keys.png"))
+    article.find_element(By.ID, "action-next").click()
     step("Looks/done").find_element(By.ID, "action-next").click()
     verdict = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".finished h1").text, 15, "the end")
     check(verdict == "Done", f"the run ends with \"Done\" ({verdict!r})")
