@@ -511,6 +511,7 @@ let package = Package(
             name: "Session",
             dependencies: [
                 "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "SystemCalls", "SampleFiles",
+                "UploadFormats",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -534,7 +535,7 @@ let package = Package(
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer", "ThresholdTask",
                 "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
                 // RunStoreOutboxTests: activetask-upload reads the outbox entries the store writes.
-                "Upload",
+                "Upload", "UploadFormats",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -631,13 +632,21 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // The files activetaskd and activetask-upload hand each other in the data directory: the
+        // outbox entry, the upload receipt and the uploader's queue snapshot. Foundation only, so
+        // that Session reads them without linking libcurl and libcrypto and Upload without the run
+        // store (DESIGN 10): one definition of each format for both sides.
+        .target(
+            name: "UploadFormats",
+            swiftSettings: strict
+        ),
         // Shipping finished archives to S3-compatible storage: Signature V4, the object key
         // template, the upload queue's state machine, single and multipart uploads, the outbox.
-        // Reads the run store's formats only, never Session or the daemon.
+        // Reads the run store's formats only (UploadFormats), never Session or the daemon.
         .target(
             name: "Upload",
             dependencies: [
-                "CCurl", "CLibCrypto", "BlockingCalls", "Clocks", "SystemCalls",
+                "CCurl", "CLibCrypto", "BlockingCalls", "Clocks", "SystemCalls", "UploadFormats",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -208,7 +208,7 @@ extension DaemonHost {
             taskRunUUID: summary.taskRunUUID.uuidString, taskIdentifier: summary.taskIdentifier ?? "",
             state: state(of: summary), startDate: summary.startDate.map { Timestamp.string(from: $0) },
             endDate: summary.endDate.map { Timestamp.string(from: $0) }, runDirectory: summary.directory.path,
-            archive: summary.archive?.path)
+            archive: summary.archive?.path, upload: summary.upload.map(RunUploadStatus.init))
     }
 
     static func state(of summary: RunSummary) -> RunState {
@@ -235,7 +235,7 @@ extension DaemonHost {
             return try JSONValue.encoding(directory.readManifest().results)
         }
         return RunResult(taskRunUUID: uuid.uuidString, state: Self.state(of: summary), runDirectory: summary.directory.path,
-                         archive: summary.archive?.path, taskResult: value)
+                         archive: summary.archive?.path, taskResult: value, upload: summary.upload.map(RunUploadStatus.init))
     }
 
     /// The directory of a run that has ended (checks and reports read finished files).

@@ -17,8 +17,18 @@ struct Runs: AsyncParsableCommand {
             try JSONOutput.print(list)
             return
         }
-        for run in list.runs {
-            print([run.taskRunUUID, run.state.rawValue, run.taskIdentifier, run.startDate ?? "-", run.runDirectory].joined(separator: "\t"))
-        }
+        print(Self.lines(list.runs), terminator: "")
+    }
+
+    /// One tab-separated line per run: UUID, state, task, start, directory, and, when any run has
+    /// an upload state (uploads are configured), a last UPLOAD column (`-` for a run without one).
+    /// The column goes last so that the others keep their places for scripts.
+    static func lines(_ runs: [RunListEntry]) -> String {
+        let showsUpload = runs.contains { $0.upload != nil }
+        return runs.map { run in
+            var columns = [run.taskRunUUID, run.state.rawValue, run.taskIdentifier, run.startDate ?? "-", run.runDirectory]
+            if showsUpload { columns.append(run.upload?.state.rawValue ?? "-") }
+            return columns.joined(separator: "\t") + "\n"
+        }.joined()
     }
 }

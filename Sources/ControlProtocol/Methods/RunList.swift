@@ -21,9 +21,11 @@ public struct RunListEntry: Sendable, Hashable, ControlSchemaDescribing {
     public var endDate: String?
     public var runDirectory: String
     public var archive: String?
+    /// The archive's upload; absent when uploads are not configured or the run is not finished.
+    public var upload: RunUploadStatus?
 
     public init(taskRunUUID: String, taskIdentifier: String, state: RunState, startDate: String? = nil,
-                endDate: String? = nil, runDirectory: String, archive: String? = nil) {
+                endDate: String? = nil, runDirectory: String, archive: String? = nil, upload: RunUploadStatus? = nil) {
         self.taskRunUUID = taskRunUUID
         self.taskIdentifier = taskIdentifier
         self.state = state
@@ -31,6 +33,7 @@ public struct RunListEntry: Sendable, Hashable, ControlSchemaDescribing {
         self.endDate = endDate
         self.runDirectory = runDirectory
         self.archive = archive
+        self.upload = upload
     }
 
     public static var schema: JSONSchema {
@@ -39,6 +42,7 @@ public struct RunListEntry: Sendable, Hashable, ControlSchemaDescribing {
             .init("state", .reference(to: RunState.self)),
             .init("startDate", .string()), .init("endDate", .string()),
             .init("runDirectory", .string()), .init("archive", .string()),
+            .init("upload", .reference(to: RunUploadStatus.self)),
         ], required: ["taskRunUUID", "taskIdentifier", "state", "runDirectory"])
     }
 }

@@ -7,14 +7,17 @@ public struct RunResult: Sendable, Hashable, ControlSchemaDescribing, ControlRes
     public var archive: String?
     /// taskResult.json as written (DESIGN 5).
     public var taskResult: JSONValue
+    /// The archive's upload; absent when uploads are not configured or the run is not finished.
+    public var upload: RunUploadStatus?
 
     public init(taskRunUUID: String, state: RunState, runDirectory: String, archive: String? = nil,
-                taskResult: JSONValue) {
+                taskResult: JSONValue, upload: RunUploadStatus? = nil) {
         self.taskRunUUID = taskRunUUID
         self.state = state
         self.runDirectory = runDirectory
         self.archive = archive
         self.taskResult = taskResult
+        self.upload = upload
     }
 
     public static var schema: JSONSchema {
@@ -22,6 +25,7 @@ public struct RunResult: Sendable, Hashable, ControlSchemaDescribing, ControlRes
             .init("taskRunUUID", .string(format: "uuid")), .init("state", .reference(to: RunState.self)),
             .init("runDirectory", .string()), .init("archive", .string()),
             .init("taskResult", .described("taskResult.json as written.", .map(.any))),
+            .init("upload", .reference(to: RunUploadStatus.self)),
         ], required: ["taskRunUUID", "state", "runDirectory", "taskResult"])
     }
 }

@@ -88,7 +88,7 @@ public enum OpenRPCDocument {
         DaemonInfo.self, DeviceList.self, TaskLoadParams.self, LoadedTask.self, TaskList.self, TaskListEntry.self, TaskImageParams.self, TaskImage.self, StepAnswer.self,
         ForwardParams.self, PermissionAnswerParams.self, CancelParams.self, RunReference.self,
         SubscribeParams.self, Subscription.self, SessionStatus.self, TimerStatus.self, RunList.self,
-        RunListEntry.self, RunResult.self, ArchiveLocation.self, QualitySummary.self, RunQualityResult.self,
+        RunListEntry.self, RunUploadStatus.self, RunUploadState.self, RunResult.self, ArchiveLocation.self, QualitySummary.self, RunQualityResult.self,
         ReportLocation.self, ControlSessionState.self, RunState.self,
         StepAction.self, ControlEventKind.self, StepShownEvent.self, StepProgress.self, StepTimerEvent.self,
         ActionStatusEvent.self, ActionFailedEvent.self, WarningEvent.self, PermissionRequestEvent.self,

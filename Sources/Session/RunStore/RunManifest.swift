@@ -96,6 +96,10 @@ public struct RunManifest: Codable, Sendable {
     public var cohorts: [String]?
     /// False when the run shows abbreviated instructions (`run.start`'s `fullInstructions`).
     public var fullInstructions: Bool?
+    /// The archive's upload (docs/runs.md, "Uploads"): `queued` when the finished run is meant for
+    /// the upload outbox, `uploaded` with key, ETag and date once activetask-upload's receipt was
+    /// seen. Nil without uploads configured, and in manifests written before uploads.
+    public var upload: RunUploadRecord?
 
     public init(taskRunUUID: UUID, taskIdentifier: String, startDate: Date, results: TaskResult,
                 status: RunStatus = .running, finishReason: FinishReason? = nil, currentStepPath: String? = nil,
@@ -117,7 +121,7 @@ public struct RunManifest: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case format, taskRunUUID, taskIdentifier, status, finishReason, startDate, updatedDate, currentStepPath
-        case history, results, controllers, prompts, archive, collectedDate, notes, cohorts, fullInstructions
+        case history, results, controllers, prompts, archive, collectedDate, notes, cohorts, fullInstructions, upload
     }
 
     public init(from decoder: any Decoder) throws {
@@ -144,5 +148,6 @@ public struct RunManifest: Codable, Sendable {
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         cohorts = try container.decodeIfPresent([String].self, forKey: .cohorts)
         fullInstructions = try container.decodeIfPresent(Bool.self, forKey: .fullInstructions)
+        upload = try container.decodeIfPresent(RunUploadRecord.self, forKey: .upload)
     }
 }

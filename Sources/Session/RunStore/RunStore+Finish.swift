@@ -4,8 +4,9 @@ import TaskModel
 extension RunStore {
     /// Ends a run: writes its results and archive, then the manifest with status `final` and
     /// `reason` (or `saved` for a save, which writes no archive). The manifest is written last,
-    /// so a crash in between leaves a run that recovery finishes again. A finished archive is then
-    /// placed in the upload outbox when uploads are configured (`RunStore+Outbox`).
+    /// so a crash in between leaves a run that recovery finishes again. When uploads are configured,
+    /// the manifest says `queued` and the finished archive is then placed in the upload outbox
+    /// (`RunStore+Outbox`).
     @discardableResult
     public func finish(_ run: RunDirectory, manifest: RunManifest, reason: FinishReason, now: Date = Date()) throws(RunStoreError) -> RunManifest {
         var manifest = manifest
@@ -19,6 +20,9 @@ extension RunStore {
             manifest.status = .final
             manifest.currentStepPath = nil
             manifest.archive = run.archiveName
+            // Recorded with the final manifest, before the outbox entry: a crash in between leaves
+            // `queued` without an entry, and the next retention pass places it (docs/runs.md).
+            if uploadsConfigured { manifest.upload = RunUploadRecord(state: .queued) }
         }
         try run.writeManifest(manifest, now: now)
         placeInOutbox(run, manifest: manifest)

@@ -1,10 +1,12 @@
 public import Foundation
+import UploadFormats
 
 extension RunStore {
     /// `<data-dir>/outbox/`: when it exists, uploads are configured (activetask-upload's setup
     /// creates it, docs/upload.md) and every finished run's archive is placed in it.
     public var outboxDirectory: URL { dataDirectory.appendingPathComponent("outbox") }
-    /// `<data-dir>/uploads/`: activetask-upload's receipts (`<uuid>.uploaded.json`).
+    /// `<data-dir>/uploads/`: activetask-upload's receipts (`<uuid>.uploaded.json`) and queue
+    /// (`queue.json`). The daemon only reads it: the directory belongs to the uploader's user.
     public var uploadReceiptsDirectory: URL { dataDirectory.appendingPathComponent("uploads") }
 
     /// Whether uploads are configured (the outbox directory exists).
@@ -15,25 +17,23 @@ extension RunStore {
 
     /// Whether activetask-upload confirmed that the storage holds the run's archive.
     public func isUploaded(_ taskRunUUID: UUID) -> Bool {
-        FileManager.default.fileExists(atPath: uploadReceiptsDirectory.appendingPathComponent("\(taskRunUUID.uuidString).uploaded.json").path)
+        FileManager.default.fileExists(atPath: receiptURL(of: taskRunUUID).path)
     }
 
-    /// The outbox entry of a finished run (the format activetask-upload's `OutboxEntry` reads,
-    /// docs/upload.md "The outbox").
-    struct OutboxEntry: Encodable {
-        var taskRunUUID: UUID
-        var taskIdentifier: String
-        var archive: String
-        var size: Int64
-        var finishReason: String
-        var endDate: String
+    func receiptURL(of taskRunUUID: UUID) -> URL {
+        uploadReceiptsDirectory.appendingPathComponent(UploadReceipt.fileName(for: taskRunUUID))
+    }
+
+    func outboxEntryURL(of taskRunUUID: UUID) -> URL {
+        outboxDirectory.appendingPathComponent(OutboxEntry.fileName(for: taskRunUUID))
     }
 
     /// Places the finished run's archive in the outbox, atomically (temporary file, fsync,
-    /// rename), when uploads are configured. A failure is logged and leaves the run finished:
-    /// the archive stays on the device and retention keeps it.
+    /// rename), when its manifest says it is meant for uploads (`finish` records `queued` when
+    /// they are configured). A failure is logged and leaves the run finished: the archive stays on
+    /// the device, retention keeps it, and the next retention pass places it again.
     func placeInOutbox(_ run: RunDirectory, manifest: RunManifest) {
-        guard uploadsConfigured, manifest.status == .final, let archive = manifest.archive else { return }
+        guard uploadsConfigured, manifest.upload != nil, manifest.status == .final, let archive = manifest.archive else { return }
         let archiveURL = run.url.appendingPathComponent(archive)
         let size = ((try? FileManager.default.attributesOfItem(atPath: archiveURL.path))?[.size] as? NSNumber)?.int64Value ?? 0
         let entry = OutboxEntry(
@@ -45,18 +45,17 @@ extension RunStore {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(entry)
-            try DurableFile.write(data, to: outboxDirectory.appendingPathComponent("\(run.taskRunUUID.uuidString).json"),
-                                  operation: "place the archive in the upload outbox")
+            try DurableFile.write(data, to: outboxEntryURL(of: run.taskRunUUID), operation: "place the archive in the upload outbox")
             logger.info("The run's archive waits in the upload outbox.", metadata: ["taskRunUUID": "\(run.taskRunUUID)"])
         } catch {
-            logger.error("The run's archive could not be placed in the upload outbox; it stays on the device.",
+            logger.error("The run's archive could not be placed in the upload outbox; it stays on the device and the next retention pass tries again.",
                          metadata: ["taskRunUUID": "\(run.taskRunUUID)", "error": "\(error)"])
         }
     }
 
-    /// Removes the run's outbox entry and upload receipt (the run itself was removed).
+    /// Removes the run's outbox entry (the run itself was removed). Its receipt stays: `uploads/`
+    /// is activetask-upload's, and the daemon only reads it.
     func removeFromOutbox(_ taskRunUUID: UUID) {
-        try? FileManager.default.removeItem(at: outboxDirectory.appendingPathComponent("\(taskRunUUID.uuidString).json"))
-        try? FileManager.default.removeItem(at: uploadReceiptsDirectory.appendingPathComponent("\(taskRunUUID.uuidString).uploaded.json"))
+        try? FileManager.default.removeItem(at: outboxEntryURL(of: taskRunUUID))
     }
 }

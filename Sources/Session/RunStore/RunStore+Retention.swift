@@ -21,10 +21,13 @@ extension RunStore {
             }
             .sorted { $0.1.results.endDate > $1.1.results.endDate }
         for (rank, (run, manifest)) in finished.enumerated() {
+            if uploads { reconcileUpload(of: run, manifest: manifest, now: now) }
             guard policy.isPastLimits(rank: rank, age: now.timeIntervalSince(manifest.results.endDate)) else { continue }
-            // With uploads configured, only a receipt from activetask-upload lets a run go
-            // (docs/upload.md): an archive the study has not received is never deleted.
-            let collected = manifest.collectedDate != nil || (uploads && isUploaded(run.taskRunUUID))
+            // With uploads configured, only a receipt from activetask-upload (or the manifest's
+            // record of one) lets a run go (docs/upload.md): an archive the study has not received
+            // is never deleted.
+            let collected = manifest.collectedDate != nil
+                || (uploads && (isUploaded(run.taskRunUUID) || manifest.upload?.state == .uploaded))
             if collected || (!uploads && !policy.keepUncollectedArchives) {
                 try discard(run.taskRunUUID)
                 if uploads { removeFromOutbox(run.taskRunUUID) }
@@ -32,7 +35,7 @@ extension RunStore {
             } else if manifest.archive == nil {
                 // Nothing holds its files but the run itself: it stays whole until collected.
                 continue
-            } else if try trim(run, manifest: manifest, now: now) {
+            } else if try trim(run, now: now) {
                 report.trimmed.append(run.taskRunUUID)
             }
         }
@@ -40,7 +43,7 @@ extension RunStore {
     }
 
     /// Removes everything but the manifest and the archive; false when there was nothing left.
-    private func trim(_ run: RunDirectory, manifest: RunManifest, now: Date) throws(RunStoreError) -> Bool {
+    private func trim(_ run: RunDirectory, now: Date) throws(RunStoreError) -> Bool {
         let keep: Set<String> = [RunDirectory.manifestName, run.archiveName]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: run.url.path)) ?? []
         let doomed = names.filter { !keep.contains($0) }
@@ -52,9 +55,10 @@ extension RunStore {
                 throw RunStoreError("trim the run", path: run.url.appendingPathComponent(name).path, reason: error.localizedDescription)
             }
         }
-        var manifest = manifest
-        manifest.notes.append("Retention removed the run's files on \(Timestamp.string(from: now)); the archive is kept until it is collected.")
-        try run.writeManifest(manifest, now: now)
+        try updateFinishedManifest(of: run, now: now) { manifest in
+            manifest.notes.append("Retention removed the run's files on \(Timestamp.string(from: now)); the archive is kept until it is collected.")
+            return true
+        }
         logger.info("Retention trimmed a run to its archive.", metadata: ["taskRunUUID": "\(run.taskRunUUID)"])
         return true
     }

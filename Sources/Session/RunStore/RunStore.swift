@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import TaskModel
+import UploadFormats
 
 /// The runs kept under `<data-dir>/runs/`, one directory per run named by its task run UUID
 /// (docs/runs.md): creating runs, listing them, discarding them, recovering the ones a crash
@@ -53,9 +54,15 @@ public struct RunStore: Sendable {
         return run
     }
 
-    /// Every run directory, newest first; unreadable runs are listed with their problem.
+    /// Every run directory, newest first; unreadable runs are listed with their problem. With
+    /// uploads configured, each finished run carries its upload state, and an upload receipt its
+    /// manifest does not record yet is recorded in it (docs/runs.md, "Uploads").
     public func runs() -> [RunSummary] {
-        runDirectories().map(summary).sorted { ($0.startDate ?? .distantPast) > ($1.startDate ?? .distantPast) }
+        let configured = uploadsConfigured
+        let queue = configured ? uploadQueue() : [:]
+        return runDirectories()
+            .map { summary($0, uploadQueue: queue, uploadsConfigured: configured) }
+            .sorted { ($0.startDate ?? .distantPast) > ($1.startDate ?? .distantPast) }
     }
 
     /// Deletes a run and everything in it (cancel without save, retention).
@@ -111,8 +118,10 @@ public struct RunStore: Sendable {
             throw RunStoreError("mark the archive collected", path: run.url.path, reason: "the run has no archive yet (status \(manifest.status.rawValue))",
                                 advice: "Collect a run only after it finished.")
         }
-        manifest.collectedDate = now
-        try run.writeManifest(manifest, now: now)
+        try updateFinishedManifest(of: run, now: now) { manifest in
+            manifest.collectedDate = now
+            return true
+        }
     }
 
     // MARK: - Internals
@@ -123,7 +132,7 @@ public struct RunStore: Sendable {
         return names.compactMap { name in UUID(uuidString: name).map { directory(for: $0) } }
     }
 
-    private func summary(_ run: RunDirectory) -> RunSummary {
+    private func summary(_ run: RunDirectory, uploadQueue: [UUID: UploadQueueSnapshot.Run], uploadsConfigured: Bool) -> RunSummary {
         var summary = RunSummary(taskRunUUID: run.taskRunUUID, directory: run.url)
         do {
             let manifest = try run.readManifest()
@@ -134,6 +143,7 @@ public struct RunStore: Sendable {
             summary.endDate = manifest.results.endDateTime
             summary.collectedDate = manifest.collectedDate
             if FileManager.default.fileExists(atPath: run.archiveURL.path) { summary.archive = run.archiveURL }
+            summary.upload = uploadState(of: run, manifest: manifest, queue: uploadQueue, configured: uploadsConfigured)
         } catch {
             summary.problem = error.description
         }
@@ -144,6 +154,6 @@ public struct RunStore: Sendable {
 extension RunSummary {
     init(taskRunUUID: UUID, directory: URL) {
         self.init(taskRunUUID: taskRunUUID, directory: directory, taskIdentifier: nil, status: nil, finishReason: nil,
-                  startDate: nil, endDate: nil, archive: nil, collectedDate: nil, problem: nil)
+                  startDate: nil, endDate: nil, archive: nil, collectedDate: nil, upload: nil, problem: nil)
     }
 }

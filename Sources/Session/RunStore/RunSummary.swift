@@ -13,6 +13,9 @@ public struct RunSummary: Sendable, Hashable {
     /// The archive, when it exists.
     public var archive: URL?
     public var collectedDate: Date?
+    /// The archive's upload as the files say it (`RunUploadRecord.derive`); nil when uploads are
+    /// not configured or the run is not finished.
+    public var upload: RunUploadRecord?
     /// Why the run could not be read, as a sentence; nil for a readable run.
     public var problem: String?
 }

@@ -2,7 +2,9 @@ public import Foundation
 
 /// What the uploader's queue holds, as `<data-dir>/uploads/queue.json` (docs/upload.md, "The
 /// queue on disk"): written atomically by `activetask-upload` whenever a run's state changes, read
-/// by `activetaskctl uploads`. Times are ISO 8601 in UTC.
+/// by `activetaskctl uploads` and by activetaskd for a run's upload state (docs/runs.md). Times are
+/// ISO 8601 in UTC. Building one from the queue's records is the uploader's own
+/// (`UploadQueueSnapshot+Records` in Upload).
 public struct UploadQueueSnapshot: Codable, Sendable, Hashable {
     /// One run of the queue.
     public struct Run: Codable, Sendable, Hashable {
@@ -12,7 +14,8 @@ public struct UploadQueueSnapshot: Codable, Sendable, Hashable {
         public var archive: String
         /// The archive's size in bytes.
         public var size: Int64
-        /// `waiting`, `uploading`, `held` or `uploaded`.
+        /// `waiting`, `uploading`, `held` or `uploaded` (a string, so that a reader of an older
+        /// build lists a state it does not know instead of failing on the whole file).
         public var state: String
         /// Failed attempts so far.
         public var attempts: Int
@@ -48,25 +51,4 @@ public struct UploadQueueSnapshot: Codable, Sendable, Hashable {
 
     /// The file name under `<data-dir>/uploads/`.
     public static let fileName = "queue.json"
-
-    /// The queue's records as they are at `now`.
-    public init(records: some Sequence<UploadQueue.Record>, now: Date) {
-        updated = AmzDate.iso8601(now)
-        runs = records
-            .sorted { OutboxEntry.queuedBefore($0.entry, $1.entry) }
-            .map { Self.run($0) }
-    }
-
-    private static func run(_ record: UploadQueue.Record) -> Run {
-        let (state, next): (String, Date?) = switch record.state {
-        case .waiting(let notBefore): ("waiting", notBefore)
-        case .uploading: ("uploading", nil)
-        case .held(let until): ("held", until)
-        case .uploaded: ("uploaded", nil)
-        }
-        return Run(taskRunUUID: record.entry.taskRunUUID, taskIdentifier: record.entry.taskIdentifier,
-                   archive: record.entry.archive, size: record.entry.size, state: state, attempts: record.failures,
-                   lastErrorCode: record.lastFailure?.code, lastError: record.lastFailure?.message,
-                   nextTry: next.map(AmzDate.iso8601))
-    }
 }

@@ -1,8 +1,8 @@
 public import Foundation
 
 /// One finished run waiting to be uploaded: `<data-dir>/outbox/<taskRunUUID>.json`, written
-/// atomically by activetaskd when the run ends (docs/upload.md, "The outbox"). The daemon writes
-/// the same fields from its own type; this is the reader's side of that file format.
+/// atomically by activetaskd when the run ends (docs/upload.md, "The outbox") and read by
+/// activetask-upload. Both sides use this one definition (the `UploadFormats` module).
 public struct OutboxEntry: Codable, Sendable, Hashable {
     public var taskRunUUID: UUID
     public var taskIdentifier: String
@@ -24,12 +24,6 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
         self.endDate = endDate
     }
 
-    /// The run's end day, `yyyy-MM-dd`, for the `{date}` of the key template.
-    public var endDay: String { String(endDate.prefix(10)) }
-
-    /// The queue's order: the run that ended first goes first (the UUID breaks ties), as the
-    /// uploader uploads and `activetaskctl uploads` lists them.
-    public static func queuedBefore(_ first: OutboxEntry, _ second: OutboxEntry) -> Bool {
-        (first.endDate, first.taskRunUUID.uuidString) < (second.endDate, second.taskRunUUID.uuidString)
-    }
+    /// The entry's file name in the outbox directory.
+    public static func fileName(for taskRunUUID: UUID) -> String { "\(taskRunUUID.uuidString).json" }
 }
