@@ -33,8 +33,10 @@ extension UploadAgainstS3Tests {
         }
     }
 
-    /// Runs the real activetaskd on the data directory with `retention` until `condition` holds
-    /// (its start-up prune has run) or 30 s pass, then stops it; returns whether it held.
+    /// Runs the real activetaskd on the data directory with `retention` until it answers on its
+    /// socket and `condition` holds (its start-up prune has run), or 30 s pass, then stops it
+    /// with SIGTERM; returns whether both came. (The daemon prunes before its service group
+    /// takes over SIGTERM, so a SIGTERM before it listens would kill it outright.)
     func runDaemon(retention: [String: Any], name: String, until condition: () -> Bool) async throws -> Bool {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetaskd"), "activetaskd was not built")
         let config = scratch.url.appendingPathComponent("\(name).json")
@@ -43,14 +45,28 @@ extension UploadAgainstS3Tests {
         for variable in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] {
             environment[variable] = nil
         }
-        let pid = try ChildSpawn.spawn([executable.path, "--config", config.path, "--data-dir", dataDirectory.path,
-                                        "--socket", scratch.url.appendingPathComponent("\(name).sock").path],
+        let socket = scratch.url.appendingPathComponent("\(name).sock").path
+        let pid = try ChildSpawn.spawn([executable.path, "--config", config.path, "--data-dir", dataDirectory.path, "--socket", socket],
                                        environment: environment, standardOutput: scratch.url.appendingPathComponent("\(name).log").path, standardError: nil)
-        let held = await waitUntil(30) { condition() }
+        let held = await waitUntil(30) { Self.accepts(socket) && condition() }
         kill(pid, SIGTERM)
         let status = try await onOwnThread { ChildSpawn.waitForExit(pid) }
         #expect(status == 0, "activetaskd exited with \(status); its log:\n\(log("\(name).log"))")
         return held
+    }
+
+    /// Whether a connection to the Unix socket at `path` succeeds now.
+    static func accepts(_ path: String) -> Bool {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
     }
 
     func contents(_ run: RunDirectory) -> Set<String> {
@@ -86,7 +102,8 @@ extension UploadAgainstS3Tests {
 
         let uploader = try startUploader(secret: moto.secretAccessKey, options: ["--s3-key-template", "pd-study/{taskRunUUID}.zip"], log: "retention-upload.log")
         let uploaded = await waitUntil(60) { runs.allSatisfy { FileManager.default.fileExists(atPath: receiptFile($0).path) } }
-        stopUploader(uploader)
+        kill(uploader, SIGTERM)
+        _ = try await onOwnThread { ChildSpawn.waitForExit(uploader) }
         #expect(uploaded, "not every run was uploaded; the log:\n\(log("retention-upload.log"))")
         let objects = try await moto.objects(prefix: "pd-study/", into: scratch.url.appendingPathComponent("retention"))
         for (run, archive) in zip(runs, archives) {
