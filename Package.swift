@@ -668,7 +668,9 @@ let package = Package(
         .testTarget(
             name: "UploadTests",
             dependencies: [
-                "Upload", "TestSupport", "activetask-upload",
+                // Session, TaskModel and activetaskd: the retention test finishes runs through the
+                // daemon's RunStore and lets the real daemon apply retention.
+                "Upload", "TestSupport", "activetask-upload", "Session", "TaskModel", "activetaskd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures", "Support"],

@@ -24,6 +24,7 @@ struct UploadService: Service {
         var transfer = TransferSettings()
         transfer.caFile = settings.caFile
         transfer.maxBytesPerSecond = settings.maxBytesPerSecond
+        transfer.stallSeconds = settings.stallSeconds
         let target: UploadTarget
         if settings.target == "presigned", let url = settings.presignedURL {
             target = .presigned(StudyServerClient(url: url, token: secret, transfer: transfer))

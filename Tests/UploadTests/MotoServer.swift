@@ -77,6 +77,23 @@ final class MotoServer: Sendable {
         return (try Data(contentsOf: file), object?["etag"] as? String ?? "", object?["contentType"] as? String ?? "", file)
     }
 
+    /// Every object under `prefix`, written into `directory` (one Python start for all of them):
+    /// by key, its ETag and the file holding its bytes.
+    func objects(prefix: String, into directory: URL) async throws -> [String: (etag: String, file: URL)] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let answer = try await run(["dump", "--prefix", prefix, "--output", directory.path])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: [String: Any]] ?? [:]
+        return object.mapValues { (($0["etag"] as? String) ?? "", URL(fileURLWithPath: ($0["file"] as? String) ?? "")) }
+    }
+
+    /// The object's SHA-256 (hex), size and ETag, computed while it streams: for objects too
+    /// large to hold twice in the test's memory.
+    func digest(_ key: String) async throws -> (sha256: String, size: Int64, etag: String) {
+        let answer = try await run(["digest", "--key", key])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
+        return ((object?["sha256"] as? String) ?? "", (object?["size"] as? NSNumber)?.int64Value ?? -1, (object?["etag"] as? String) ?? "")
+    }
+
     /// The keys under `prefix` and the keys of unfinished multipart uploads.
     func listing(prefix: String) async throws -> (keys: [String], uploads: [String]) {
         let answer = try await run(["list", "--prefix", prefix])

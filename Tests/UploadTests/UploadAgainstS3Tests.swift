@@ -56,15 +56,18 @@ final class UploadAgainstS3Tests {
 
     func key(_ entry: OutboxEntry) -> String { "pd-study/tablet-1/2026-11-25/Tapping/\(entry.taskRunUUID.uuidString).zip" }
 
-    /// Starts activetask-upload with a configuration file (`secret` in its own file) and `options`.
-    func startUploader(secret: String, options: [String] = [], configuration extra: [String: Any] = [:], environment added: [String: String] = [:],
+    /// Starts activetask-upload with a configuration file (`secret` in its own file) and `options`;
+    /// `endpoint` replaces moto's own (the fault proxy's, in front of it); `environment` is added to
+    /// the test's.
+    func startUploader(secret: String, options: [String] = [], configuration extra: [String: Any] = [:], endpoint: String? = nil,
+                       environment added: [String: String] = [:],
                        log: String) throws -> pid_t {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetask-upload"), "activetask-upload was not built")
         let secretFile = scratch.url.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data("\(secret)\n".utf8).write(to: secretFile)
         let configuration: [String: Any] = [
             "study": "pd-study", "device": "tablet-1", "pollSeconds": 0.2, "partSize": Self.partSize,
-            "s3": ["endpoint": moto.endpoint, "bucket": moto.bucket, "region": "us-east-1", "pathStyle": true,
+            "s3": ["endpoint": endpoint ?? moto.endpoint, "bucket": moto.bucket, "region": "us-east-1", "pathStyle": true,
                    "accessKeyID": moto.accessKeyID, "secretAccessKeyFile": secretFile.path],
         ]
         let configFile = scratch.url.appendingPathComponent("upload-\(UUID().uuidString).json")

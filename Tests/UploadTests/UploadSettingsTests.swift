@@ -10,6 +10,7 @@ struct UploadSettingsTests {
         ("multipartThreshold", "ACTIVETASK_UPLOAD_MULTIPART_THRESHOLD", "multipart-threshold"),
         ("s3.pathStyle", "ACTIVETASK_UPLOAD_S3_PATH_STYLE", "s3-path-style"),
         ("dataDirectory", "ACTIVETASK_UPLOAD_DATA_DIRECTORY", "data-directory"),
+        ("stallSeconds", "ACTIVETASK_UPLOAD_STALL_SECONDS", "stall-seconds"),
     ])
     func names(_ key: String, _ variable: String, _ option: String) {
         #expect(UploadSettings.environmentName(key) == variable)
@@ -25,13 +26,15 @@ struct UploadSettingsTests {
         let loader = UploadSettingsLoader(
             file: file,
             environment: ["ACTIVETASK_UPLOAD_S3_BUCKET": "from-variable", "ACTIVETASK_UPLOAD_PARALLEL": "3", "CREDENTIALS_DIRECTORY": scratch.url.path],
-            arguments: ["--parallel", "2", "--s3-region=eu-central-1"])
+            arguments: ["--parallel", "2", "--s3-region=eu-central-1", "--stall-seconds", "7"])
         let settings = try loader.load()
         #expect(settings.s3Bucket == "from-variable")
         #expect(settings.parallel == 2)
         #expect(settings.s3Region == "eu-central-1")
         #expect(settings.s3PathStyle)
         #expect(settings.multipartThreshold == 100)
+        #expect(settings.stallSeconds == 7)
+        #expect(UploadSettings().stallSeconds == 60)
         #expect(try loader.secretAccessKey(for: settings) == "secret")
     }
 
@@ -39,14 +42,14 @@ struct UploadSettingsTests {
     func problems() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.write("upload.json", #"{"s3": {"endpoint": "s3.example.org", "bucket": "b", "accessKeyID": "AK", "keyTemplate": "{study}.zip"}, "colour": "red", "parallel": 0}"#)
+        let file = try scratch.write("upload.json", #"{"s3": {"endpoint": "s3.example.org", "bucket": "b", "accessKeyID": "AK", "keyTemplate": "{study}.zip"}, "colour": "red", "parallel": 0, "stallSeconds": 0}"#)
         let loader = UploadSettingsLoader(file: file, environment: [:], arguments: ["--bogus", "1"])
         #expect {
             try loader.load()
         } throws: { error in
             let text = "\(error)"
             return text.contains("s3.endpoint \"s3.example.org\"") && text.contains("\"colour\"") && text.contains("parallel")
-                && text.contains("{taskRunUUID}") && text.contains("--bogus") && text.contains("5 problems")
+                && text.contains("{taskRunUUID}") && text.contains("--bogus") && text.contains("stallSeconds") && text.contains("6 problems")
         }
     }
 

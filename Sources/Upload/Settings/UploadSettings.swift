@@ -26,6 +26,8 @@ public struct UploadSettings: Sendable, Hashable {
     public var parallel = 1
     public var maxBytesPerSecond: Int64?
     public var pollSeconds = 5.0
+    /// A transfer that moves no byte for this many seconds is abandoned as stalled (and retried).
+    public var stallSeconds = 60
     /// The study server's upload URL (`target` `presigned`): requests are POSTed here.
     public var presignedURL: String?
     /// The file holding the study server's bearer token; nil for the systemd credential
@@ -41,7 +43,7 @@ public struct UploadSettings: Sendable, Hashable {
     public static let keys: [String] = [
         "dataDirectory", "target", "study", "device",
         "s3.endpoint", "s3.region", "s3.bucket", "s3.pathStyle", "s3.keyTemplate", "s3.accessKeyID", "s3.secretAccessKeyFile",
-        "caFile", "multipartThreshold", "partSize", "parallel", "maxBytesPerSecond", "pollSeconds",
+        "caFile", "multipartThreshold", "partSize", "parallel", "maxBytesPerSecond", "pollSeconds", "stallSeconds",
         "presigned.url", "presigned.tokenFile", "encryption.certificate",
     ]
 

@@ -107,6 +107,7 @@ public struct UploadSettingsLoader: Sendable {
         number("parallel", Int.self, minimum: 1) { settings.parallel = $0 }
         number("maxBytesPerSecond", Int64.self, minimum: 1) { settings.maxBytesPerSecond = $0 }
         number("pollSeconds", Double.self, minimum: 0.1) { settings.pollSeconds = $0 }
+        number("stallSeconds", Int.self, minimum: 1) { settings.stallSeconds = $0 }
         text("presigned.url") { settings.presignedURL = $0 }
         text("presigned.tokenFile") { settings.presignedTokenFile = $0 }
         text("encryption.certificate") { settings.encryptionCertificate = $0 }
