@@ -52,6 +52,22 @@ public struct UploadDirectories: Sendable {
         return removed
     }
 
+    /// Removes the receipts and multipart progress files of runs whose outbox entry is gone: the
+    /// daemon removes a run's entry only when it removes the run (after the receipt let it go,
+    /// docs/upload.md), and it may not write here, so these files are the uploader's to clear.
+    /// Nothing is removed when the outbox cannot be listed. Returns the names removed.
+    func removeLeftoversOfRemovedRuns() -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: outbox.path) else { return [] }
+        let inOutbox = Set(entries.compactMap { UUID(uuidString: String($0.prefix(36))) })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasSuffix(".uploaded.json") || name.hasSuffix(".multipart.json") {
+            guard let id = UUID(uuidString: String(name.prefix(36))), !inOutbox.contains(id) else { continue }
+            if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).
     func write<Value: Encodable>(_ value: Value, to url: URL) throws {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)

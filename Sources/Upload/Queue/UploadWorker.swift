@@ -61,11 +61,12 @@ public actor UploadWorker {
             let (entries, unreadable) = directories.pending()
             // An encrypted copy whose run left the outbox (or was uploaded) is of no more use.
             let removed = directories.removeEncryptedCopies(except: busy.union(entries.map(\.taskRunUUID)))
+                + directories.removeLeftoversOfRemovedRuns()
             return (entries, unreadable, removed)
         }
         let (entries, unreadable, removed) = scan ?? ([], [], [])
         for name in removed {
-            logger.info("Removed the encrypted copy of a run that is no longer in the outbox.", metadata: ["file": "\(directories.uploads.path)/\(name)"])
+            logger.info("Removed a file of a run that is no longer in the outbox.", metadata: ["file": "\(directories.uploads.path)/\(name)"])
         }
         for name in unreadable where !reportedUnreadable.contains(name) {
             reportedUnreadable.insert(name)
