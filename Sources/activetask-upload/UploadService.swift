@@ -40,6 +40,8 @@ struct UploadService: Service {
             target: target, keyTemplate: try ObjectKeyTemplate(settings.s3KeyTemplate), study: settings.study, device: settings.device,
             directories: UploadDirectories(dataDirectory: URL(fileURLWithPath: settings.dataDirectory)),
             multipartThreshold: settings.multipartThreshold, partSize: settings.partSize,
+            // A speed limit is per transfer: parts in parallel would multiply it.
+            partsInParallel: settings.maxBytesPerSecond == nil ? settings.partsInParallel : 1,
             encryption: settings.encryptionCertificate.map { ArchiveEncryption(certificateFile: $0) }, logger: logger)
         return UploadWorker(uploader: uploader, queue: UploadQueue(parallel: settings.parallel), pollSeconds: settings.pollSeconds, logger: logger)
     }

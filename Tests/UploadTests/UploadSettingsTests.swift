@@ -11,6 +11,7 @@ struct UploadSettingsTests {
         ("s3.pathStyle", "ACTIVETASK_UPLOAD_S3_PATH_STYLE", "s3-path-style"),
         ("dataDirectory", "ACTIVETASK_UPLOAD_DATA_DIRECTORY", "data-directory"),
         ("stallSeconds", "ACTIVETASK_UPLOAD_STALL_SECONDS", "stall-seconds"),
+        ("partsInParallel", "ACTIVETASK_UPLOAD_PARTS_IN_PARALLEL", "parts-in-parallel"),
     ])
     func names(_ key: String, _ variable: String, _ option: String) {
         #expect(UploadSettings.environmentName(key) == variable)
@@ -26,7 +27,7 @@ struct UploadSettingsTests {
         let loader = UploadSettingsLoader(
             file: file,
             environment: ["ACTIVETASK_UPLOAD_S3_BUCKET": "from-variable", "ACTIVETASK_UPLOAD_PARALLEL": "3", "CREDENTIALS_DIRECTORY": scratch.url.path],
-            arguments: ["--parallel", "2", "--s3-region=eu-central-1", "--stall-seconds", "7"])
+            arguments: ["--parallel", "2", "--s3-region=eu-central-1", "--stall-seconds", "7", "--parts-in-parallel", "6"])
         let settings = try loader.load()
         #expect(settings.s3Bucket == "from-variable")
         #expect(settings.parallel == 2)
@@ -35,6 +36,8 @@ struct UploadSettingsTests {
         #expect(settings.multipartThreshold == 100)
         #expect(settings.stallSeconds == 7)
         #expect(UploadSettings().stallSeconds == 60)
+        #expect(settings.partsInParallel == 6)
+        #expect(UploadSettings().partsInParallel == 4)
         #expect(try loader.secretAccessKey(for: settings) == "secret")
     }
 

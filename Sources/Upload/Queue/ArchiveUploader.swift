@@ -19,6 +19,8 @@ public struct ArchiveUploader: Sendable {
     public var multipartThreshold: Int64
     /// The size of each part but the last (S3 needs at least 5 MiB).
     public var partSize: Int64
+    /// How many parts of one multipart upload are sent at once.
+    public var partsInParallel: Int
     /// CMS encryption to the study's certificate; nil to upload archives as they are.
     public var encryption: ArchiveEncryption?
     public var logger: Logger
@@ -30,7 +32,8 @@ public struct ArchiveUploader: Sendable {
     public static let maximumSinglePut: Int64 = 5 << 30
 
     public init(target: UploadTarget, keyTemplate: ObjectKeyTemplate, study: String, device: String, directories: UploadDirectories,
-                multipartThreshold: Int64 = 8 << 20, partSize: Int64 = 8 << 20, encryption: ArchiveEncryption? = nil, logger: Logger) {
+                multipartThreshold: Int64 = 8 << 20, partSize: Int64 = 8 << 20, partsInParallel: Int = 4,
+                encryption: ArchiveEncryption? = nil, logger: Logger) {
         self.target = target
         self.keyTemplate = keyTemplate
         self.study = study
@@ -38,6 +41,7 @@ public struct ArchiveUploader: Sendable {
         self.directories = directories
         self.multipartThreshold = multipartThreshold
         self.partSize = max(partSize, Self.minimumPartSize)
+        self.partsInParallel = max(1, partsInParallel)
         self.encryption = encryption
         self.logger = logger
     }
@@ -175,14 +179,35 @@ public struct ArchiveUploader: Sendable {
         }
         let done = Set(progress.parts.map(\.number))
         self.progress.report(entry.taskRunUUID, sent: progress.confirmedBytes, total: size)
-        for number in 1...progress.partCount where !done.contains(number) {
-            let (offset, length) = progress.range(ofPart: number)
-            let md5 = try await digest(archive, offset: offset, length: length)
-            let part = try await client.uploadPart(key: key, uploadID: progress.uploadID, number: number, file: archive,
-                                                   offset: offset, length: length, md5: md5)
-            progress.parts.append(part)
-            try await save(progress, at: progressURL)
-            self.progress.report(entry.taskRunUUID, sent: progress.confirmedBytes, total: size)
+        var missing = (1...progress.partCount).filter { !done.contains($0) }.makeIterator()
+        let uploadID = progress.uploadID, layout = progress
+        // Up to `partsInParallel` parts in flight, each digested and sent by its own child task
+        // (the blocking work on dedicated threads); the progress file is written here, one
+        // finished part at a time, so a kill loses at most the parts in flight.
+        do {
+            try await withThrowingTaskGroup(of: S3Client.Part.self) { group in
+                func startNext() -> Bool {
+                    guard let number = missing.next() else { return false }
+                    group.addTask {
+                        let (offset, length) = layout.range(ofPart: number)
+                        let md5 = try await digest(archive, offset: offset, length: length)
+                        return try await client.uploadPart(key: key, uploadID: uploadID, number: number, file: archive,
+                                                           offset: offset, length: length, md5: md5)
+                    }
+                    return true
+                }
+                for _ in 0..<partsInParallel where !startNext() { break }
+                while let part = try await group.next() {
+                    progress.parts.append(part)
+                    try await save(progress, at: progressURL)
+                    self.progress.report(entry.taskRunUUID, sent: progress.confirmedBytes, total: size)
+                    _ = startNext()
+                }
+            }
+        } catch let failure as UploadFailure {
+            throw failure
+        } catch {
+            throw UploadFailure(kind: .transient, code: "PartFailed", message: "A part of the multipart upload failed: \(error); it is tried again later.")
         }
         let etag = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
         _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }

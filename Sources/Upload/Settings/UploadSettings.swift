@@ -24,6 +24,9 @@ public struct UploadSettings: Sendable, Hashable {
     public var multipartThreshold: Int64 = 8 << 20
     public var partSize: Int64 = 8 << 20
     public var parallel = 1
+    /// Parts of one multipart upload sent at once (one at a time when `maxBytesPerSecond` is set,
+    /// so that the limit holds for the whole upload).
+    public var partsInParallel = 4
     public var maxBytesPerSecond: Int64?
     public var pollSeconds = 5.0
     /// A transfer that moves no byte for this many seconds is abandoned as stalled (and retried).
@@ -43,7 +46,7 @@ public struct UploadSettings: Sendable, Hashable {
     public static let keys: [String] = [
         "dataDirectory", "target", "study", "device",
         "s3.endpoint", "s3.region", "s3.bucket", "s3.pathStyle", "s3.keyTemplate", "s3.accessKeyID", "s3.secretAccessKeyFile",
-        "caFile", "multipartThreshold", "partSize", "parallel", "maxBytesPerSecond", "pollSeconds", "stallSeconds",
+        "caFile", "multipartThreshold", "partSize", "parallel", "partsInParallel", "maxBytesPerSecond", "pollSeconds", "stallSeconds",
         "presigned.url", "presigned.tokenFile", "encryption.certificate",
     ]
 

@@ -105,6 +105,7 @@ public struct UploadSettingsLoader: Sendable {
         number("multipartThreshold", Int64.self, minimum: 0) { settings.multipartThreshold = $0 }
         number("partSize", Int64.self, minimum: ArchiveUploader.minimumPartSize) { settings.partSize = $0 }
         number("parallel", Int.self, minimum: 1) { settings.parallel = $0 }
+        number("partsInParallel", Int.self, minimum: 1) { settings.partsInParallel = $0 }
         number("maxBytesPerSecond", Int64.self, minimum: 1) { settings.maxBytesPerSecond = $0 }
         number("pollSeconds", Double.self, minimum: 0.1) { settings.pollSeconds = $0 }
         number("stallSeconds", Int.self, minimum: 1) { settings.stallSeconds = $0 }
