@@ -243,14 +243,15 @@ public struct ArchiveUploader: Sendable {
         }
     }
 
-    /// The MD5 of `length` bytes of the file from `offset`, read in 1 MiB pieces on a dedicated thread.
+    /// The MD5 of `length` bytes of the file from `offset`, read in 128 KiB pieces on a dedicated
+    /// thread (several parts are digested at once: small pieces keep the memory flat).
     private func digest(_ path: String, offset: Int64, length: Int64) async throws(UploadFailure) -> [UInt8] {
         do {
             return try await BlockingCall.run("archive digest") {
                 let md5 = try LibCrypto.Digest(.md5)
                 let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: [.closeOnExec])
                 defer { try? Syscalls.close(descriptor, path: path) }
-                var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                var buffer = [UInt8](repeating: 0, count: 128 << 10)
                 var done: Int64 = 0
                 while done < length {
                     let want = Int(min(Int64(buffer.count), length - done))
