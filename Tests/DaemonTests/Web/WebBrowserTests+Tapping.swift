@@ -6,8 +6,9 @@ import ZIPFoundation
 
 extension WebBrowserTests {
     /// The touches the browser makes on each hand's tapping step (browser_tapping.py): `L` and
-    /// `R` on the left and right button's centre, `N` beside both buttons.
-    static let tapPatterns = ["left": "LRLRLNRLL", "right": "RRLNRLN"]
+    /// `R` on the left and right button's centre, `N` beside both buttons; `/` reloads the page
+    /// there, in the middle of the step, and the taps before it must not be lost.
+    static let tapPatterns = ["left": "LRLRLNRLL", "right": "RRL/NRLN"]
 
     /// MotorControl's tap count: the first button hit, then each hit on the other button.
     static func alternatingCount(_ pattern: String) -> Int {
@@ -26,7 +27,7 @@ extension WebBrowserTests {
     }
 
     @Test(
-        "Finger_Tapping with both hands by touch: each hand's archived result holds exactly the taps made, on the buttons they were made on",
+        "Finger_Tapping with both hands by touch, a reload in the middle of one: each hand's archived result holds exactly the taps made, on the buttons they were made on",
         .enabled(if: Fixtures.available, "The SageResearch corpus (../shared/fixtures/sage) is absent."))
     func fingerTapping() async throws {
         var tasks: [String: Data] = [:]
@@ -43,7 +44,7 @@ extension WebBrowserTests {
         #expect(run["state"] as? String == "completed", "\(runs)")
         let archive = try Archive(url: URL(fileURLWithPath: try #require(run["archive"] as? String, "\(run)")), accessMode: .read)
         let names = ["L": "left", "R": "right", "N": "none"]
-        for (hand, pattern) in Self.tapPatterns {
+        for (hand, pattern) in Self.tapPatterns.mapValues({ $0.replacingOccurrences(of: "/", with: "") }) {
             // MotorControl's file of the hand's tapping result (docs/protocol.md).
             let entry = try #require(archive["\(hand)_tapping"], "\(archive.map(\.path))")
             var data = Data()

@@ -6,6 +6,9 @@ the left button (L), the right button (R) and beside them (N). Each hand's step 
 
 usage: browser_tapping.py URL TASKFILE SCREENSHOTS left:PATTERN right:PATTERN
 
+A `/` in a pattern reloads the page there, in the middle of the step: the taps made before it
+must still be in the step's result (the UI keeps them across a reload).
+
 Prints `tapped <hand> <pattern>` for each hand tapped. Exits 1 naming what failed. Run by
 WebBrowserTests with Debian's chromium and chromium-driver (python3-selenium).
 """
@@ -98,10 +101,18 @@ def look_and_act(tapped):
         buttons = driver.execute_script(CENTERS)
         check(buttons["L"][0] < 400 < buttons["R"][0] and min(buttons["L"][1], buttons["R"][1]) > 240,
               f"{path}: the buttons sit left and right in the lower half ({buttons})")
-        tap(pattern)
+        before, _, after = pattern.partition("/")
+        tap(before)
+        if "/" in pattern:
+            driver.refresh()
+            step = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, f'article[data-step-path="{path}"]'), 15, f"{path} after the reload")
+            shown = step.find_element(By.CSS_SELECTOR, ".tap-count-number").text
+            check(shown == str(alternating_count(before)), f"{path}: after the reload the count still shows {alternating_count(before)} ({shown!r})")
+            tap(after)
         print(f"tapped {hand} {pattern}", flush=True)
         count = step.find_element(By.CSS_SELECTOR, ".tap-count-number").text
-        check(count == str(alternating_count(pattern)), f"{path}: the count shows {alternating_count(pattern)} ({count!r})")
+        whole = pattern.replace("/", "")
+        check(count == str(alternating_count(whole)), f"{path}: the count shows {alternating_count(whole)} ({count!r})")
         driver.save_screenshot(os.path.join(SHOTS, f"800x480-tapping-{hand}.png"))
         # The step's 30 s timer ends it; the UI sends the result and the next step shows.
         wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, f'article[data-step-path="{path}"]'), 45, f"leaving {path}")

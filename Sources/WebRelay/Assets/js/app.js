@@ -20,6 +20,7 @@ const app = {
   paused: false,
   denied: new Set(), // the actions whose permission this screen denied
   failure: null, // the daemon's last actionFailed sentence, for the end screen
+  runUUID: null, // the run on screen (run.start, run.status), whose tapping steps keep their taps across a reload
 };
 
 // The token came in the URL once; the cookie set from it carries it from now on.
@@ -51,6 +52,7 @@ async function attach() {
     await rpc.call("events.subscribe");
     const [status, list] = await Promise.all([rpc.call("run.status"), rpc.call("tasks.list").catch(() => ({ tasks: [] }))]);
     app.tasks = list.tasks || [];
+    app.runUUID = status.taskRunUUID ?? null;
     if (["running", "paused", "waitingForPermission"].includes(status.state) && status.step) {
       const entry = app.tasks.find((task) => task.identifier === status.taskIdentifier);
       if (entry) app.taskFile = entry.file;
@@ -96,6 +98,8 @@ function show(shown) {
   app.paused = false;
   const learnMore = document.getElementById("learn-more");
   if (learnMore.open) learnMore.close();
+  // A tapping step left any way (its result sent, back, skip) keeps no taps for a reload.
+  if (app.view?.tapping && app.view.shown.stepPath !== shown.stepPath) app.view.tapping.forget();
   app.view = renderStep(shown, ui);
   screen.replaceChildren(app.view.node);
   const type = app.view.type;
@@ -111,6 +115,7 @@ function show(shown) {
 }
 
 function finished(event) {
+  app.view?.tapping?.forget();
   app.view = null;
   closePermission();
   const verdict = event.quality?.verdict;
@@ -195,7 +200,7 @@ async function startTask(file) {
   app.failure = null;
   try {
     await command("task.load", { path: file });
-    await command("run.start");
+    app.runUUID = (await command("run.start"))?.taskRunUUID ?? null;
   } catch {
     // The notice says why.
   }
@@ -203,6 +208,9 @@ async function startTask(file) {
 
 const ui = {
   t,
+  get runUUID() {
+    return app.runUUID;
+  },
   image: (name, placement) => image(name, placement),
   async forward(view, extra = {}) {
     const params = { stepPath: view.shown.stepPath, ...extra };
@@ -212,6 +220,7 @@ const ui = {
     if (view.tapping) params.result = view.tapping.result();
     try {
       await command("run.forward", params, (error) => Boolean(view.form) && error.code === -32602);
+      view.tapping?.forget();
     } catch (error) {
       if (view.form && error.code === -32602) view.form.showError(error);
     }

@@ -32,6 +32,57 @@ export class TappingPad {
     this.count = el("p", { class: "tap-count", "aria-live": "polite" }, this.countNumber, " ", el("span", { class: "tap-count-unit" }, ui.t.tapCountUnit));
     this.pad = el("div", { class: "tap-pad" }, this.left, this.right);
     this.view = null;
+    this.restore();
+  }
+
+  // The taps so far are kept in the browser's storage after each touch, so a reload or a
+  // crashed tab that comes back to the same step of the same run (run.status) goes on with them
+  // instead of losing them; the first tap's time is kept on the wall clock, as the page's own
+  // clock starts again with it. Leaving the step any way forgets them (`forget`).
+  get storageKey() {
+    return this.ui.runUUID ? `activetask.tapping.${this.ui.runUUID}.${this.shown.stepPath}` : null;
+  }
+
+  save() {
+    if (!this.storageKey) return;
+    try {
+      localStorage.setItem(this.storageKey, JSON.stringify({
+        samples: this.samples, tapCount: this.tapCount, previousButton: this.previousButton,
+        firstTapEpoch: this.firstTap === null ? null : performance.timeOrigin + this.firstTap,
+        shownAt: this.shownAt.getTime(),
+      }));
+    } catch {
+      // Storage full or refused: the taps stay in the page, as without it.
+    }
+  }
+
+  restore() {
+    let saved = null;
+    try {
+      // Only one step's taps are kept: those of any other showing are of no more use.
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith("activetask.tapping.") && key !== this.storageKey) localStorage.removeItem(key);
+      }
+      saved = JSON.parse(localStorage.getItem(this.storageKey) || "null");
+    } catch {
+      saved = null;
+    }
+    if (!saved || !Array.isArray(saved.samples)) return;
+    this.samples = saved.samples;
+    this.tapCount = saved.tapCount || 0;
+    this.previousButton = saved.previousButton ?? null;
+    this.firstTap = typeof saved.firstTapEpoch === "number" ? saved.firstTapEpoch - performance.timeOrigin : null;
+    if (typeof saved.shownAt === "number") this.shownAt = new Date(saved.shownAt);
+    this.countNumber.textContent = String(this.tapCount);
+  }
+
+  forget() {
+    if (!this.storageKey) return;
+    try {
+      localStorage.removeItem(this.storageKey);
+    } catch {
+      // Nothing kept.
+    }
   }
 
   // Listens on the whole step view `node`, MotorControl's view: a touch beside the buttons is
@@ -75,6 +126,7 @@ export class TappingPad {
       this.previousButton = button;
     }
     this.countNumber.textContent = String(this.tapCount);
+    this.save();
   }
 
   pointerUp(event) {
@@ -83,6 +135,7 @@ export class TappingPad {
     this.down.delete(event.pointerId);
     if (this.expired) return;
     this.samples[start.index].duration = Math.max(0, (event.timeStamp - start.at) / 1000);
+    this.save();
   }
 
   // The timer ended: no more samples; a finger still down is held until now.
