@@ -635,7 +635,7 @@ let package = Package(
         // The files activetaskd and activetask-upload hand each other in the data directory: the
         // outbox entry, the upload receipt and the uploader's queue snapshot. Foundation only, so
         // that Session reads them without linking libcurl and libcrypto and Upload without the run
-        // store (DESIGN 10): one definition of each format for both sides.
+        // store (README, "Layout"): one definition of each format for both sides.
         .target(
             name: "UploadFormats",
             swiftSettings: strict
