@@ -656,7 +656,7 @@ let package = Package(
         .executableTarget(
             name: "activetask-upload",
             dependencies: [
-                "Upload", "Systemd",
+                "Upload", "Systemd", "SystemCalls", "BlockingCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -147,9 +147,24 @@ public enum Syscalls {
         try check(retryingOnInterrupt { Glibc.mkdir(path, mode) }, "mkdir", path: path)
     }
 
+    /// readlink(2): where the symbolic link `path` points.
+    public static func readlink(_ path: String) throws(SystemCallError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = retryingOnInterrupt { Glibc.readlink(path, &buffer, buffer.count - 1) }
+        try check(count, "readlink", path: path)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// chmod(2).
     public static func chmod(_ path: String, mode: mode_t) throws(SystemCallError) {
         try check(retryingOnInterrupt { Glibc.chmod(path, mode) }, "chmod", path: path)
+    }
+
+    // MARK: Memory
+
+    /// madvise(2) of `length` bytes from `address` (page-aligned) with `advice` (MADV_PAGEOUT, …).
+    public static func madvise(_ address: UnsafeMutableRawPointer, length: Int, advice: Int32) throws(SystemCallError) {
+        try check(retryingOnInterrupt { Glibc.madvise(address, length, advice) }, "madvise", path: nil)
     }
 
     // MARK: Time

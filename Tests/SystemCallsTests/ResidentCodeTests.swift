@@ -1,0 +1,36 @@
+import SystemCalls
+import Testing
+
+/// The mappings ResidentCode pages out: the program's own, read-only or executable, never a
+/// writable one or another file's.
+@Suite("ResidentCode")
+struct ResidentCodeTests {
+    static let maps = """
+    55dc49ab4000-55dc49f20000 r--p 00000000 fe:00 5328236                    /usr/local/bin/activetask-upload
+    55dc49f20000-55dc4afc9000 r-xp 0046b000 fe:00 5328236                    /usr/local/bin/activetask-upload
+    55dc4afc9000-55dc4b069000 r--p 01513000 fe:00 5328236                    /usr/local/bin/activetask-upload
+    55dc4b069000-55dc4d47b000 rw-p 015b2000 fe:00 5328236                    /usr/local/bin/activetask-upload
+    55dc4d47b000-55dc4d500000 rw-p 00000000 00:00 0                          [heap]
+    7f0000000000-7f0000100000 r-xp 00000000 fe:00 1234                       /usr/lib/x86_64-linux-gnu/libc.so.6
+    7f0000200000-7f0000300000 r-xp 00000000 fe:00 99                         /opt/with space/tool
+    """
+
+    @Test("Only the program's own read-only and executable mappings, parsed from /proc/self/maps", arguments: [
+        ("/usr/local/bin/activetask-upload", [
+            ResidentCode.Mapping(start: 0x55dc49ab4000, end: 0x55dc49f20000, permissions: "r--p"),
+            ResidentCode.Mapping(start: 0x55dc49f20000, end: 0x55dc4afc9000, permissions: "r-xp"),
+            ResidentCode.Mapping(start: 0x55dc4afc9000, end: 0x55dc4b069000, permissions: "r--p"),
+        ]),
+        ("/opt/with space/tool", [ResidentCode.Mapping(start: 0x7f0000200000, end: 0x7f0000300000, permissions: "r-xp")]),
+        ("/usr/local/bin/other", []),
+    ])
+    func mappings(executable: String, expected: [ResidentCode.Mapping]) {
+        #expect(ResidentCode.readOnlyMappings(maps: Self.maps, executable: executable) == expected)
+    }
+
+    @Test("This test binary's code is paged out, and the test goes on running it")
+    func pageOut() throws {
+        let bytes = try ResidentCode.pageOut()
+        #expect(bytes > 1 << 20)
+    }
+}
