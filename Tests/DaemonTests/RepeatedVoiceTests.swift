@@ -65,6 +65,10 @@ struct RepeatedVoiceTests {
                         heard.events.append(prompt)
                         spokenAt[prompt] = event["spokenUptime"] as? Double
                     case "promptFinished":
+                        // The previous run's last prompt may end after this subscription began
+                        // (a run may end while its last prompt still plays): nothing of this run
+                        // finishes before its first prompt is spoken.
+                        if heard.events.isEmpty { continue }
                         heard.finished.append(prompt)
                         if let onset = spokenAt[prompt], let end = event["finishedUptime"] as? Double, end > onset {} else { heard.unpaired.append(prompt) }
                     default: break
