@@ -6,6 +6,15 @@ import Upload
 
 @Suite("Leftovers of runs that left the outbox")
 struct OutboxLeftoverSweepTests {
+    /// A worker whose storage never answers: the scans under test need no network.
+    static func worker(_ directories: UploadDirectories) throws -> UploadWorker {
+        let location = try #require(S3Location(endpoint: "http://127.0.0.1:1", bucket: "b", region: "us-east-1", pathStyle: true))
+        let uploader = ArchiveUploader(target: .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: "AK", secretAccessKey: "SK"))),
+                                       keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
+                                       directories: directories, logger: Logger(label: "OutboxLeftoverSweepTests"))
+        return UploadWorker(uploader: uploader, logger: Logger(label: "OutboxLeftoverSweepTests"))
+    }
+
     @Test("A scan removes the encrypted copies, receipts and multipart progress of runs no longer in the outbox and keeps those of runs in it")
     func sweep() async throws {
         let scratch = try ScratchDirectory()
@@ -23,12 +32,7 @@ struct OutboxLeftoverSweepTests {
                      "\(deleted.uuidString).uploaded.json", "\(uploaded.uuidString).uploaded.json", "queue.json"] {
             try Data("x".utf8).write(to: directories.uploads.appendingPathComponent(name))
         }
-        let location = try #require(S3Location(endpoint: "http://127.0.0.1:1", bucket: "b", region: "us-east-1", pathStyle: true))
-        let uploader = ArchiveUploader(target: .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: "AK", secretAccessKey: "SK"))),
-                                       keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
-                                       directories: directories, logger: Logger(label: "OutboxLeftoverSweepTests"))
-        let worker = UploadWorker(uploader: uploader, logger: Logger(label: "OutboxLeftoverSweepTests"))
-        await worker.scanOnce()
+        try await Self.worker(directories).scanOnce()
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directories.uploads.path))
         #expect(left.contains("\(waiting.uuidString).zip.p7m"))
         #expect(!left.contains("\(deleted.uuidString).zip.p7m"))
@@ -49,11 +53,7 @@ struct OutboxLeftoverSweepTests {
         try FileManager.default.createDirectory(at: directories.uploads, withIntermediateDirectories: true)
         let receipt = directories.receipt(for: UUID())
         try Data("{}".utf8).write(to: receipt)
-        let location = try #require(S3Location(endpoint: "http://127.0.0.1:1", bucket: "b", region: "us-east-1", pathStyle: true))
-        let uploader = ArchiveUploader(target: .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: "AK", secretAccessKey: "SK"))),
-                                       keyTemplate: try ObjectKeyTemplate(ObjectKeyTemplate.defaultTemplate), study: "s", device: "d",
-                                       directories: directories, logger: Logger(label: "OutboxLeftoverSweepTests"))
-        await UploadWorker(uploader: uploader, logger: Logger(label: "OutboxLeftoverSweepTests")).scanOnce()
+        try await Self.worker(directories).scanOnce()
         #expect(FileManager.default.fileExists(atPath: receipt.path))
     }
 }
