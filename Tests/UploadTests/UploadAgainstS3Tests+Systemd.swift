@@ -16,7 +16,11 @@ extension UploadAgainstS3Tests {
         let ended = Mutex(false)
         async let collected = onOwnThread { notify.messages { ended.withLock { $0 } } }
         let arrived = await waitUntil(60) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }
-        try await Task.sleep(for: .milliseconds(1500))
+        // Idle again, the uploader pages its own code out (docs/upload.md, "Memory"): what of its
+        // binary is resident drops within the status loop's next two-second look.
+        let busy = Self.residentKilobytesOfExecutable(pid)
+        let idle = await waitUntil(8) { Self.residentKilobytesOfExecutable(pid) < busy / 2 }
+        let after = Self.residentKilobytesOfExecutable(pid)
         stopUploader(pid)
         ended.withLock { $0 = true }
         let lines = try await collected.flatMap(\.assignments)
@@ -33,5 +37,23 @@ extension UploadAgainstS3Tests {
         #expect(lines.filter { $0 == "WATCHDOG=1" }.count >= 4, "\(lines)")
         let object = try await moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
+        #expect(busy > 1024 && idle, "the binary's resident pages: \(busy) kB after the upload, \(after) kB idle")
+    }
+
+    /// The resident kilobytes of the process's own executable's mappings (`/proc/PID/smaps`).
+    static func residentKilobytesOfExecutable(_ pid: pid_t) -> Int {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
+              let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return 0 }
+        var total = 0
+        var inExecutable = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                inExecutable = fields.count >= 6 && fields[5...].joined(separator: " ") == executable
+            } else if inExecutable, fields.first == "Rss:", fields.count >= 2, let kilobytes = Int(fields[1]) {
+                total += kilobytes
+            }
+        }
+        return total
     }
 }
