@@ -8,7 +8,7 @@ extension DaemonHost {
     /// the step it showed yet, and the answer would show the step before (docs/protocol.md,
     /// "Run commands").
     func settledStatus() async -> SessionStatus {
-        if consumingEvents, let session, !sessionEventsEnded {
+        if let session, !sessionEventsEnded {
             let target = session.events.lastSequence
             if appliedSequence < target {
                 await withCheckedContinuation { settleWaiters.append((target, $0)) }
@@ -37,12 +37,6 @@ extension DaemonHost {
     func startSettling() {
         appliedSequence = 0
         sessionEventsEnded = false
-        releaseSettleWaiters()
-    }
-
-    /// `run()` ends: no event is applied any more, so nobody waits for one.
-    func stopSettling() {
-        consumingEvents = false
         releaseSettleWaiters()
     }
 

@@ -55,9 +55,6 @@ public actor DaemonHost: ControlHandler, Service {
     /// have ended, and the commands waiting for a later one (`settledStatus`).
     var appliedSequence: UInt64 = 0
     var sessionEventsEnded = false
-    /// Whether `run()` runs, so that the sessions' events are being applied at all (a host
-    /// driven without its service, as the fuzz target does, answers from the snapshot as it is).
-    var consumingEvents = false
     var settleWaiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     /// What `daemon.info` and `run.status` read without waiting for the actor; written only here.
     private let published: Mutex<DaemonSnapshot>
@@ -82,7 +79,6 @@ public actor DaemonHost: ControlHandler, Service {
     public func run() async throws {
         let started = started
         let continuation = startedContinuation
-        consumingEvents = true
         await withDiscardingTaskGroup { group in
             await withGracefulShutdownHandler {
                 for await run in started {
@@ -105,7 +101,6 @@ public actor DaemonHost: ControlHandler, Service {
             shuttingDown = true
             if let session { await session.interrupt() }
         }
-        stopSettling()
         wireContinuation.finish()
     }
 
