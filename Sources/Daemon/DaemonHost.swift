@@ -51,11 +51,6 @@ public actor DaemonHost: ControlHandler, Service {
     private(set) var view = RunView() {
         didSet { publish() }
     }
-    /// The current session's last event applied to `view` (its sequence), whether its events
-    /// have ended, and the commands waiting for a later one (`settledStatus`).
-    var appliedSequence: UInt64 = 0
-    var sessionEventsEnded = false
-    var settleWaiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     /// What `daemon.info` and `run.status` read without waiting for the actor; written only here.
     private let published: Mutex<DaemonSnapshot>
     var voice: VoicePrompter?
@@ -89,7 +84,6 @@ public actor DaemonHost: ControlHandler, Service {
                             if case .taskFinished = event.kind { break }
                         }
                         run.events.cancel()
-                        await self?.eventsEnded(of: run.session)
                         await self?.pruneRuns()
                     }
                 }
@@ -163,8 +157,6 @@ public actor DaemonHost: ControlHandler, Service {
     // MARK: Events
 
     func forward(_ event: SessionEvent, of source: TaskSession) {
-        // Whatever the event, the view now holds everything up to it.
-        defer { if source === session { applied(event.sequence) } }
         if case .qualityChecked(let report) = event.kind {
             lastQuality = report
             return
@@ -188,7 +180,6 @@ public actor DaemonHost: ControlHandler, Service {
     /// Hands a new session to `run()`; its events are subscribed to before it starts.
     func launch(_ session: TaskSession) {
         self.session = session
-        startSettling()
         view = RunView()  // publishes the new session with its empty view
         startedContinuation.yield(Started(session: session, events: session.events.subscribe()))
     }
