@@ -18,17 +18,18 @@ extension DaemonHost {
     /// `run.forward`: leaves the step on screen with the front end's answers or result.
     func forward(_ params: ForwardParams) async throws {
         let session = try current(ControlMethods.runForward.name)
-        if let expected = params.stepPath, let shown = await session.currentStepPath, expected != shown {
-            throw ControlError.outOfOrder("run.forward", state: "showing \(shown)", allowed: ["run.forward with stepPath \(shown)"])
-        }
         let answers = (params.answers ?? []).map {
             StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
         }
         var result: TappingResult?
-        if let json = params.result, let shown = await session.currentStepPath {
-            result = try Self.frontEndResult(json, forStep: shown)
+        // The step the result belongs to: the one the front end names (the session refuses the
+        // forward when another is shown by then), else the one shown now.
+        if let json = params.result {
+            let shown = await session.currentStepPath
+            if let step = params.stepPath ?? shown { result = try Self.frontEndResult(json, forStep: step) }
         }
-        try await session.forward(StepResultInput(answers: answers, skipToIdentifier: params.skipToIdentifier, result: result))
+        try await session.forward(StepResultInput(
+            answers: answers, skipToIdentifier: params.skipToIdentifier, result: result, stepPath: params.stepPath))
     }
 
     // MARK: Finished runs
@@ -291,6 +292,9 @@ extension DaemonHost {
             ControlError(.invalidParams, error.message, data: ControlErrorData(codingPath: error.codingPath, method: method))
         case .storageFailed:
             ControlError(.internalError, error.message, data: ControlErrorData(method: method))
+        case .stepNotShown:
+            ControlError.outOfOrder(method, state: "showing \(error.shownStepPath ?? "another step")",
+                                    allowed: ["\(method) with stepPath \(error.shownStepPath ?? "of the step shown")"])
         }
     }
 }

@@ -16,11 +16,11 @@ extension DaemonHost {
         route(ControlMethods.tasksImage, on: &routes) { host, params in try await host.taskImage(params) }
         route(ControlMethods.runStart, on: &routes) { host, params in
             try await host.startRun(params)
-            return host.status()
+            return await host.settledStatus()
         }
         route(ControlMethods.runForward, on: &routes) { host, params in
             try await host.forward(params)
-            return host.status()
+            return await host.settledStatus()
         }
         routeToSession(ControlMethods.runBack, on: &routes) { session, _ in try await session.back() }
         routeToSession(ControlMethods.runSkip, on: &routes) { session, _ in try await session.skip() }
@@ -34,7 +34,7 @@ extension DaemonHost {
         routeToSession(ControlMethods.runCancel, on: &routes) { session, params in try await session.cancel(save: params.save) }
         route(ControlMethods.runResume, on: &routes) { host, reference in
             try await host.resume(try Self.uuid(reference))
-            return host.status()
+            return await host.settledStatus()
         }
         route(ControlMethods.runsList, on: &routes) { host, _ in RunList(runs: await host.runSummaries().map(Self.entry)) }
         route(ControlMethods.runResult, on: &routes) { host, reference in try await host.result(of: try Self.uuid(reference)) }
@@ -44,14 +44,14 @@ extension DaemonHost {
     }
 
     /// Registers a command carried out by the session of the run going on (refused when there
-    /// is none), answered with the status it leaves.
+    /// is none), answered with the status it leaves (its events applied: `settledStatus`).
     private nonisolated func routeToSession<Params>(
         _ method: ControlMethod<Params, SessionStatus>, on routes: inout ControlRoutes,
         _ body: @escaping @Sendable (TaskSession, Params) async throws -> Void
     ) {
         route(method, on: &routes) { host, params in
             try await body(try host.current(method.name), params)
-            return host.status()
+            return await host.settledStatus()
         }
     }
 

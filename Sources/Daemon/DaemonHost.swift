@@ -51,11 +51,23 @@ public actor DaemonHost: ControlHandler, Service {
     private(set) var view = RunView() {
         didSet { publish() }
     }
+    /// The current session's last event applied to `view` (its sequence), whether its events
+    /// have ended, and the commands waiting for a later one (`settledStatus`).
+    var appliedSequence: UInt64 = 0
+    var sessionEventsEnded = false
+    /// Whether `run()` runs, so that the sessions' events are being applied at all (a host
+    /// driven without its service, as the fuzz target does, answers from the snapshot as it is).
+    var consumingEvents = false
+    var settleWaiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     /// What `daemon.info` and `run.status` read without waiting for the actor; written only here.
     private let published: Mutex<DaemonSnapshot>
     var voice: VoicePrompter?
     private var voiceUnavailable = false
     var shuttingDown = false
+    /// How long the event task waits before applying each session event: zero in the daemon; a
+    /// test in this package sets it (`holdEventsBack(by:)`) to show that command answers do not
+    /// depend on when that task gets to run.
+    private var eventHoldBack: Duration = .zero
 
     public init(settings: DaemonSettings, onActivity: @escaping @Sendable (DaemonActivity) -> Void = { _ in }) {
         self.settings = settings
@@ -74,16 +86,20 @@ public actor DaemonHost: ControlHandler, Service {
     public func run() async throws {
         let started = started
         let continuation = startedContinuation
+        consumingEvents = true
         await withDiscardingTaskGroup { group in
             await withGracefulShutdownHandler {
                 for await run in started {
                     group.addTask { await run.session.run() }
+                    let holdBack = eventHoldBack
                     group.addTask { [weak self] in
                         for await event in run.events {
+                            if holdBack > .zero { try? await Task.sleep(for: holdBack) }
                             await self?.forward(event, of: run.session)
                             if case .taskFinished = event.kind { break }
                         }
                         run.events.cancel()
+                        await self?.eventsEnded(of: run.session)
                         await self?.pruneRuns()
                     }
                 }
@@ -95,7 +111,13 @@ public actor DaemonHost: ControlHandler, Service {
             shuttingDown = true
             if let session { await session.interrupt() }
         }
+        stopSettling()
         wireContinuation.finish()
+    }
+
+    /// Applies each session event of the sessions started from now on `duration` late (tests).
+    package func holdEventsBack(by duration: Duration) {
+        eventHoldBack = duration
     }
 
     /// How many runs a crash or kill left unfinished (`running` in their manifest): what
@@ -157,6 +179,8 @@ public actor DaemonHost: ControlHandler, Service {
     // MARK: Events
 
     func forward(_ event: SessionEvent, of source: TaskSession) {
+        // Whatever the event, the view now holds everything up to it.
+        defer { if source === session { applied(event.sequence) } }
         if case .qualityChecked(let report) = event.kind {
             lastQuality = report
             return
@@ -180,6 +204,7 @@ public actor DaemonHost: ControlHandler, Service {
     /// Hands a new session to `run()`; its events are subscribed to before it starts.
     func launch(_ session: TaskSession) {
         self.session = session
+        startSettling()
         view = RunView()  // publishes the new session with its empty view
         startedContinuation.yield(Started(session: session, events: session.events.subscribe()))
     }

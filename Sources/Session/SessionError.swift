@@ -12,17 +12,22 @@ public struct SessionError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidArgument
         /// The run directory could not be written.
         case storageFailed
+        /// The command names a step other than the one shown (`shownStepPath`).
+        case stepNotShown
     }
 
     public var code: Code
     public var message: String
     /// The member of the command's params at fault (`answers[0].value`), when one is.
     public var codingPath: String?
+    /// The step shown when a command named another (`stepNotShown`).
+    public var shownStepPath: String?
 
-    public init(_ code: Code, _ message: String, codingPath: String? = nil) {
+    public init(_ code: Code, _ message: String, codingPath: String? = nil, shownStepPath: String? = nil) {
         self.code = code
         self.message = message
         self.codingPath = codingPath
+        self.shownStepPath = shownStepPath
     }
 
     public var description: String { message }

@@ -24,10 +24,15 @@ public struct StepResultInput: Sendable, Hashable {
     /// tapping result), checked and mapped onto the recorder clock by the daemon; it becomes
     /// the step's result.
     public var result: TappingResult?
+    /// The step the front end answers (its `stepShown` path); when another step is shown by
+    /// the time the session takes the command, the forward is refused (`stepNotShown`) rather
+    /// than applied to a step the person never saw.
+    public var stepPath: String?
 
-    public init(answers: [Answer] = [], skipToIdentifier: String? = nil, result: TappingResult? = nil) {
+    public init(answers: [Answer] = [], skipToIdentifier: String? = nil, result: TappingResult? = nil, stepPath: String? = nil) {
         self.answers = answers
         self.skipToIdentifier = skipToIdentifier
         self.result = result
+        self.stepPath = stepPath
     }
 }

@@ -90,6 +90,15 @@ struct SessionMachineTests {
             outcome: .effects([
                 .recordStepResult(StepResultInput(), at: intro), .performStepCommands(stepPath: "t/intro", finishing: true), .voiceEndStep,
             ] + show(walk) + [.writeManifest]), state: .running),
+        Row(name: "forward naming the step shown is carried out",
+            before: started, input: .command(.forward(StepResultInput(stepPath: "t/intro"))),
+            outcome: .effects([
+                .recordStepResult(StepResultInput(stepPath: "t/intro"), at: intro), .performStepCommands(stepPath: "t/intro", finishing: true),
+                .voiceEndStep,
+            ] + show(walk) + [.writeManifest]), state: .running),
+        Row(name: "forward naming a step no longer shown is refused (it moved on by itself meanwhile)",
+            before: onWalk, input: .command(.forward(StepResultInput(stepPath: "t/intro"))),
+            outcome: .refused(.stepNotShown), state: .running),
         Row(name: "an answer without identifier is refused", before: started,
             input: .command(.forward(StepResultInput(answers: [.init(identifier: "", value: .bool(true))]))),
             outcome: .refused(.invalidArgument), state: .running),

@@ -32,6 +32,11 @@ public final class SessionEventHub: Sendable {
         }
     }
 
+    /// The sequence of the last event published; 0 before the first.
+    public var lastSequence: UInt64 {
+        state.withLock { $0.nextSequence - 1 }
+    }
+
     /// A new subscription, starting with the next event published.
     public func subscribe() -> SessionEvents {
         let queue = SessionEventQueue(capacity: capacity)

@@ -281,6 +281,12 @@ extension SessionMachine {
     }
 
     private mutating func forward(_ input: StepResultInput) throws(SessionError) -> [Effect] {
+        // Checked here, with the step it moves from: a step that ended on its own between the
+        // front end's send and this command is not left a second time.
+        if let expected = input.stepPath, let shown = navigator.currentStepPath, expected != shown {
+            throw SessionError(.stepNotShown, "The forward names the step \"\(expected)\" but \"\(shown)\" is shown; answer the step shown.",
+                               shownStepPath: shown)
+        }
         try checkMovable("go forward")
         guard let step = navigator.currentStep, let location = navigator.currentLocation else { throw notRunning("go forward") }
         try Self.validate(input, for: step)
