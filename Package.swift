@@ -95,6 +95,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A long-running program's code paged out of memory while it is idle (docs/daemon.md,
+        // "Memory"): activetaskd and activetask-web.
+        .target(
+            name: "CodePageOut",
+            dependencies: [
+                "BlockingCalls", "SystemCalls",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         // The async-action lifecycle shared by every recorder controller, and the registry.
         .target(
             name: "AsyncActions",
@@ -342,7 +353,7 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "Session", "AsyncActions", "BlockingCalls", "Clocks",
                 "Motion", "ALSA", "Voice", "TaskModel", "Quality", "RunReport",
-                "DaemonConfig", "Systemd", "Recorders", "Audio", "SampleFiles",
+                "DaemonConfig", "Systemd", "Recorders", "Audio", "SampleFiles", "CodePageOut",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -424,6 +435,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // The system-call wrappers on real files, and the guard that keeps raw calls in them.
+        .testTarget(
+            name: "CodePageOutTests",
+            dependencies: ["CodePageOut"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SystemCallsTests",
             dependencies: [

@@ -29,4 +29,15 @@ struct ResidentCodeTests {
     func mappings(executable: String, expected: [ResidentCode.Mapping]) {
         #expect(ResidentCode.readOnlyMappings(maps: Self.maps, executable: executable) == expected)
     }
+
+    @Test("With the libraries: every file's read-only and executable mappings, never a writable or anonymous one")
+    func withLibraries() {
+        #expect(ResidentCode.readOnlyMappings(maps: Self.maps, executable: "/usr/local/bin/activetask-upload", includingLibraries: true) == [
+            ResidentCode.Mapping(start: 0x55dc49ab4000, end: 0x55dc49f20000, permissions: "r--p"),
+            ResidentCode.Mapping(start: 0x55dc49f20000, end: 0x55dc4afc9000, permissions: "r-xp"),
+            ResidentCode.Mapping(start: 0x55dc4afc9000, end: 0x55dc4b069000, permissions: "r--p"),
+            ResidentCode.Mapping(start: 0x7f0000000000, end: 0x7f0000100000, permissions: "r-xp"),
+            ResidentCode.Mapping(start: 0x7f0000200000, end: 0x7f0000300000, permissions: "r-xp"),
+        ])
+    }
 }

@@ -1,6 +1,7 @@
 import AsyncActions
 import Audio
 import BlockingCalls
+import CodePageOut
 import ControlServer
 import DaemonConfig
 import Foundation
@@ -35,7 +36,10 @@ struct DaemonMain {
         let notifier = SystemdNotifier()
         let settings = try Self.settings(from: configuration, registry: registry, logger: logger)
         try Self.prepare(dataDirectory: settings.dataDirectory)
+        // Code that ran once stays resident in a static binary: paged out when the daemon is idle.
+        let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), logger: logger)
         let host = DaemonHost(settings: settings) { activity in
+            pageOut.note(busy: activity != .idle)
             switch activity {
             case .idle: _ = try? notifier.status(.idle)
             case .recording(let task, let stepPath): _ = try? notifier.status(.recording(task: task, stepPath: stepPath))
@@ -75,7 +79,7 @@ struct DaemonMain {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
         }
         services.append(ConfigurationReloader(loader: loader, current: configuration, registry: registry, host: host, logger: logger))
-        services += [host, server]
+        services += [pageOut, host, server]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
