@@ -167,6 +167,13 @@ public enum Syscalls {
         try check(retryingOnInterrupt { Glibc.madvise(address, length, advice) }, "madvise", path: nil)
     }
 
+    /// posix_fadvise(2) of the whole file behind `descriptor` with `advice`
+    /// (POSIX_FADV_DONTNEED, …); it returns its error number instead of setting errno.
+    public static func fadvise(_ descriptor: FileDescriptor, advice: Int32, path: String? = nil) throws(SystemCallError) {
+        let result = posix_fadvise(descriptor.rawValue, 0, 0, advice)
+        if result != 0 { throw SystemCallError("posix_fadvise", path: path, errno: Errno(rawValue: result)) }
+    }
+
     // MARK: Time
 
     /// nanosleep(2) for `seconds`; a signal that interrupts it resumes it for the time left,

@@ -23,21 +23,45 @@ struct IdleCodePageOutTests {
         return total
     }
 
-    @Test("Idle after start and after a run, the daemon's binary is less than half as resident as during the run")
+    /// Motion from the simulated IMU over a 3 s active step: no sound device, so the daemon can
+    /// run as a user of its own.
+    static let task = """
+    {"identifier": "PageOut", "type": "motionTask",
+     "asyncActions": [{"identifier": "motion", "type": "motion", "startStepIdentifier": "walking", "stopStepIdentifier": "walking",
+                       "recorderTypes": ["accelerometer", "gyro"], "frequency": 100}],
+     "steps": [{"identifier": "countdown", "type": "countdown", "duration": 1},
+               {"identifier": "walking", "type": "active", "duration": 3, "commands": ["transitionAutomatically"]},
+               {"identifier": "done", "type": "completion"}]}
+    """
+
+    @Test("Run as a user that does not own its binary (as the unit runs it), the idle daemon holds less than half the code it holds recording")
     func pagedOutWhenIdle() async throws {
         let fixture = try await DaemonFixture("pageout")
-        // A copy of its own: the kernel pages out only what no other process maps, and the other
-        // tests' daemons run the built binary at the same time.
+        // A copy of its own, owned by root: the kernel pages out only what no other process
+        // maps (the other tests' daemons run the built binary at the same time), and the service
+        // user may not write the binary it runs, which MADV_PAGEOUT alone would need.
+        let home = fixture.directory.appendingPathComponent("nobody")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
         let binary = fixture.directory.appendingPathComponent("activetaskd")
         try FileManager.default.copyItem(atPath: DaemonFixture.executable, toPath: binary.path)
-        let daemon = try await fixture.start([binary.path] + fixture.arguments().dropFirst())
+        let socket = home.appendingPathComponent("control.sock").path
+        let daemon = try fixture.spawn(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary.path,
+                                        "--socket", socket, "--data-dir", home.appendingPathComponent("data").path,
+                                        "--iio-uri", "sim:walking"])
+        let listening = Date().addingTimeInterval(20)
+        while !DaemonFixture.accepts(socket) {
+            guard daemon.ended == nil, Date() < listening else { throw DaemonTestFailure("activetaskd did not listen:\n\(daemon.output)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         // Start-up is over in well under a second; the quiet period is 3 s.
         try await Task.sleep(for: .seconds(6))
         let idle = try Self.residentBinaryKB(daemon.pid)
 
-        let file = try fixture.write(task: DaemonTasks.walk("PageOut", walking: 3), name: "walk")
-        let watcher = try fixture.subscriber(to: ["motionProgress", "taskFinished"])
-        let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", fixture.socket, "run", file, "--auto"])
+        let file = try fixture.write(task: Self.task, name: "walk")
+        let watcher = try LineClient(path: socket, timeout: 20)
+        _ = try watcher.result("events.subscribe", ["kinds": ["motionProgress", "taskFinished"]])
+        let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", socket, "run", file, "--auto"])
         _ = try await offThread { try watcher.waitForEvent("motionProgress", within: 30) { ($0["samplesWritten"] as? Int ?? 0) > 0 } }
         let recording = try Self.residentBinaryKB(daemon.pid)
         _ = try await offThread { try watcher.waitForEvent("taskFinished", within: 60) }
