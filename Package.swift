@@ -298,7 +298,7 @@ let package = Package(
         .executableTarget(
             name: "activetask-web",
             dependencies: [
-                "WebRelay",
+                "WebRelay", "CodePageOut",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,13 +16,18 @@ public struct WebRelayServer: Service {
     private let configuration: WebRelayConfiguration
     private let logger: Logger
     private let onListening: @Sendable ([ListenAddress]) -> Void
+    private let onConnectionChange: @Sendable () -> Void
 
-    /// `onListening` is called with the addresses bound (their ports as bound, for port 0).
+    /// `onListening` is called with the addresses bound (their ports as bound, for port 0);
+    /// `onConnectionChange` whenever a connection (a page's request, a tab's WebSocket) is
+    /// accepted or closed.
     public init(configuration: WebRelayConfiguration, logger: Logger,
-                onListening: @escaping @Sendable ([ListenAddress]) -> Void = { _ in }) {
+                onListening: @escaping @Sendable ([ListenAddress]) -> Void = { _ in },
+                onConnectionChange: @escaping @Sendable () -> Void = {}) {
         self.configuration = configuration
         self.logger = logger
         self.onListening = onListening
+        self.onConnectionChange = onConnectionChange
     }
 
     public func run() async throws {
@@ -39,8 +44,10 @@ public struct WebRelayServer: Service {
                 let port = address.port == 0 ? (bound.first?.port ?? 0) : address.port
                 let channel = try await ServerBootstrap(group: group)
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                    .childChannelInitializer { channel in
-                        channel.eventLoop.makeCompletedFuture {
+                    .childChannelInitializer { [onConnectionChange] channel in
+                        onConnectionChange()
+                        channel.closeFuture.whenComplete { _ in onConnectionChange() }
+                        return channel.eventLoop.makeCompletedFuture {
                             try Self.configure(channel, assets: assets, policy: policyBox.policy, configuration: configuration, logger: logger)
                         }
                     }

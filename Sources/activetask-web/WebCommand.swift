@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodePageOut
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -36,15 +37,19 @@ struct WebCommand: AsyncParsableCommand {
             let token = WebToken.make()
             try WebToken.write(token, to: tokenFile)
             let controlSocket = socket ?? ProcessInfo.processInfo.environment["ACTIVETASK_SOCKET"] ?? "/run/activetask/control.sock"
+            // Code that ran once (start-up, a page load, a tab connecting) is paged out once the
+            // connections have been quiet for 3 s (docs/kiosk.md, "Memory").
+            let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), logger: logger)
             let server = WebRelayServer(
                 configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, token: token, assetDirectory: assetDirectory),
-                logger: logger
-            ) { bound in
-                // Scripts and tests wait for this line; the token is not printed (it is in the file).
-                let urls = bound.map { "http://\($0)/" }.joined(separator: " ")
-                FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
-            }
-            let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                logger: logger,
+                onListening: { bound in
+                    // Scripts and tests wait for this line; the token is not printed (it is in the file).
+                    let urls = bound.map { "http://\($0)/" }.joined(separator: " ")
+                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
+                },
+                onConnectionChange: { pageOut.note(busy: false) })
+            let group = ServiceGroup(services: [pageOut, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             try await group.run()
         } catch let error as WebRelayError {
             FileHandle.standardError.write(Data("activetask-web: \(error)\n".utf8))
