@@ -44,7 +44,10 @@ struct IdleCodePageOutTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
         let binary = fixture.directory.appendingPathComponent("activetaskd")
-        try FileManager.default.copyItem(atPath: DaemonFixture.executable, toPath: binary.path)
+        // Copied by cp, not in this process: a child another test forks here while the copy is
+        // open for writing would hold it open, and exec would then fail with ETXTBSY.
+        let copy = try await CommandRunner.run(URL(fileURLWithPath: "/bin/cp"), [DaemonFixture.executable, binary.path])
+        try #require(copy.status == 0, "\(copy.standardError)")
         let socket = home.appendingPathComponent("control.sock").path
         let daemon = try fixture.spawn(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary.path,
                                         "--socket", socket, "--data-dir", home.appendingPathComponent("data").path,
