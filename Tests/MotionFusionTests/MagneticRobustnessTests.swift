@@ -1,7 +1,7 @@
 @testable import MotionFusion
 import Testing
 
-/// The settings bench/fusion-cv chooses between.
+/// The settings bench/fusion-cv chooses between (docs/fusion.md, "Cross-validated").
 @Suite("Magnetic robustness")
 struct MagneticRobustnessTests {
     @Test("Relative spread of |m − b|²: near zero at the sphere's centre, large elsewhere", arguments: [
@@ -75,12 +75,12 @@ struct SlowTurnTests {
     /// Face up, turning about the vertical at 10°/s (below `newFieldMinimumRotation`) from the
     /// first sample, so there is no rest to learn the vertical gyro bias (0.008 rad/s in
     /// `SyntheticSensors`) and only the magnetometer can hold the heading, for 60 s. Used, the
-    /// heading lags the 0.46°/s drift by rate × `magneticTimeConstant`; ignored after the
-    /// start-up average, it drifts freely.
+    /// heading lags the 0.46°/s drift by rate × `magneticTimeConstant` (6.2° at 13.5 s);
+    /// ignored after the start-up average, it drifts freely (22°).
     @Test("Turning at 10°/s from the start: after 60 s the heading holds only if the field is used", arguments: [
         Case(firstFieldNeedsRotation: false, usesFieldBeforeReference: true, maximumDegrees: 8),
         Case(firstFieldNeedsRotation: false, usesFieldBeforeReference: false, maximumDegrees: 8),
-        // The defaults: after the start-up average the field is ignored for a minute.
+        // The previous defaults: after the start-up average the field is ignored for a minute.
         Case(firstFieldNeedsRotation: true, usesFieldBeforeReference: false, minimumDegrees: 15),
     ])
     func slowTurn(_ testCase: Case) {

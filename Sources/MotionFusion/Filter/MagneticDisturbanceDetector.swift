@@ -31,14 +31,16 @@ public struct MagneticDisturbanceDetector: Sendable {
         /// Whether the rejection budget starts spent, so a field seen before any reference is
         /// learned (at start, or after a restart) is used at the reduced gain instead of being
         /// ignored for `maximumRejectionTime` (VQF's behaviour): without a reference there is
-        /// nothing to call the field disturbed against.
-        public var usesFieldBeforeReference = false
+        /// nothing to call the field disturbed against. With `firstFieldNeedsRotation` off the
+        /// two choices scored the same on BROAD (docs/fusion.md, "Cross-validated").
+        public var usesFieldBeforeReference = true
         /// Whether the very first reference, too, needs `newFieldMinimumRotation`. Off, a field
         /// that stays consistent for `firstFieldTime` becomes the first reference even on a
         /// device that is still or turns slowly: there is no older reference it could be a
         /// disturbance of, and waiting for rotation leaves a slowly turning device without a
-        /// reference, its field ignored or used at reduced gain, for a minute.
-        public var firstFieldNeedsRotation = true
+        /// reference, its field ignored or used at reduced gain, for a minute. Chosen by
+        /// cross-validation on BROAD (docs/fusion.md, "Cross-validated").
+        public var firstFieldNeedsRotation = false
 
         public init() {}
     }
