@@ -85,16 +85,13 @@ struct MagnetometerTests {
         arguments: [true, false])
     func disturbance(rejects: Bool) {
         let lead = 4.0, rate = 30 * Double.pi / 180
-        // The magnet comes after the heading's start-up running mean (the first
-        // magneticTimeConstant seconds, whose gain of at least 1/N overrides rejection, as in
-        // VQF): with the 18 s default a magnet at 14-22 s is still averaged in (3.7°).
         let trajectory = MotionTrajectory(
-            name: "turning with a magnet nearby", duration: 40, settlingTime: 3,
+            name: "turning with a magnet nearby", duration: 30, settlingTime: 3,
             attitude: { t in Quaternion(angle: rate * max(0, t - lead), axis: Vector3(x: 0, y: 0, z: 1)) },
             stillIntervals: [0...lead])
         var sensors = SyntheticSensors()
         sensors.magnetometerRate = 50
-        sensors.magneticDisturbance = (Vector3(x: 15, y: 10, z: 5), 24...32)
+        sensors.magneticDisturbance = (Vector3(x: 15, y: 10, z: 5), 14...22)
         var filter = OrientationFilter.Settings()
         filter.rejectsMagneticDisturbance = rejects
         let (_, errors, _) = DeviceMotionEstimatorTests.run(
