@@ -75,8 +75,8 @@ struct SlowTurnTests {
     /// Face up, turning about the vertical at 10°/s (below `newFieldMinimumRotation`) from the
     /// first sample, so there is no rest to learn the vertical gyro bias (0.008 rad/s in
     /// `SyntheticSensors`) and only the magnetometer can hold the heading, for 60 s. Used, the
-    /// heading lags the 0.46°/s drift by rate × `magneticTimeConstant` (6.2° at 13.5 s);
-    /// ignored after the start-up average, it drifts freely (22°).
+    /// heading lags the 0.46°/s drift by rate × `magneticTimeConstant` (4.3° at 9 s);
+    /// ignored after the start-up average, it drifts freely (23°).
     @Test("Turning at 10°/s from the start: after 60 s the heading holds only if the field is used", arguments: [
         Case(firstFieldNeedsRotation: false, usesFieldBeforeReference: true, maximumDegrees: 8),
         Case(firstFieldNeedsRotation: false, usesFieldBeforeReference: false, maximumDegrees: 8),

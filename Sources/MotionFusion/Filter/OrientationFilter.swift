@@ -24,10 +24,9 @@ public struct OrientationFilter: Sendable {
     public struct Settings: Hashable, Sendable {
         /// Seconds of the accelerometer low-pass in the inertial frame (VQF's default 3 s).
         public var accelerationTimeConstant: Double = 3
-        /// Seconds of the heading correction's first-order filter: 13.5 s, chosen by
-        /// leave-one-group-out cross-validation on BROAD (VQF's default is 9 s; docs/fusion.md,
-        /// "Cross-validated").
-        public var magneticTimeConstant: Double = 13.5
+        /// Seconds of the heading correction's first-order filter (VQF's default 9 s; kept by the
+        /// cross-validation on BROAD with its per-trial rule, docs/fusion.md, "Cross-validated").
+        public var magneticTimeConstant: Double = 9
         /// Rest detection: gyro and accelerometer deviations tolerated (rad/s, g), minimum time
         /// and filter time constant (s).
         public var restGyroThreshold: Double = 2 * .pi / 180
