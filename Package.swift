@@ -137,8 +137,15 @@ let package = Package(
         // Micro-benchmark of MotionFusion: nanoseconds per fused sample.
         .executableTarget(
             name: "fusion-bench",
-            dependencies: ["MotionFusion"],
+            dependencies: ["MotionFusion", "FusionBenchSupport"],
             path: "Benchmarks/FusionBenchmark",
+            swiftSettings: strict
+        ),
+        // fusion-bench's settings overrides (a target of their own so tests can reach them).
+        .target(
+            name: "FusionBenchSupport",
+            dependencies: ["MotionFusion"],
+            path: "Benchmarks/FusionBenchSupport",
             swiftSettings: strict
         ),
         // libiio (Debian 12: 0.24), used only by the IIO module.
@@ -506,7 +513,7 @@ let package = Package(
         .testTarget(
             name: "MotionFusionTests",
             dependencies: [
-                "MotionFusion", "TestSupport",
+                "MotionFusion", "FusionBenchSupport", "TestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             // Read from the source tree by path (BROADExcerptTests), not bundled.

@@ -3,11 +3,23 @@
 //   fusion-bench [seconds]                 time the estimator on synthetic data (release build!);
 //       with LD_PRELOAD of scripts/bench/malloc_count.c (see there) it also counts heap allocations
 //   fusion-bench fuse IN.csv OUT.csv [--north-west-up] [--gyro-delay SECONDS]
+//           [--settings FILE.json] [--set KEY=VALUE]... [--attitude-only]
 //       fuse `sensor,uptime,x,y,z` rows (sensor: accelerometer|gyro|magnetometer, CoreMotion
 //       units) into `uptime,qx,qy,qz,qw,gravityX..Z,userAccelerationX..Z,rotationRateX..Z,heading`
-//       rows, for scripts/fusion_compare.py.
+//       rows (only `uptime,qx,qy,qz,qw` with --attitude-only), for scripts/fusion_compare.py and
+//       bench/fusion-broad. --settings (a flat JSON object) and --set override fields of
+//       DeviceMotionEstimator.Settings by path, applied in that order after --gyro-delay
+//       (FusionBenchSupport/SettingsOverride.swift; docs/fusion.md, "Cross-validated").
+//   fusion-bench settings-keys
+//       list the keys --set and --settings accept.
 import Foundation
+import FusionBenchSupport
 import MotionFusion
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
 
 /// The allocation count of scripts/bench/malloc_count.c when it is preloaded, else nil.
 func allocationCount() -> UInt? {
@@ -25,9 +37,31 @@ if arguments.count >= 4, arguments[1] == "fuse" {
         }
         gyroDelay = seconds
     }
+    var settings = DeviceMotionEstimator.Settings(
+        referenceFrame: arguments.contains("--north-west-up") ? .northWestUp : .zUp, gyroDelay: gyroDelay)
+    do {
+        var overrides: [SettingsOverride] = []
+        for (index, argument) in arguments.enumerated() where argument == "--settings" || argument == "--set" {
+            guard index + 1 < arguments.count else { fail("\(argument) needs a value: --settings FILE.json or --set KEY=VALUE.") }
+            let value = arguments[index + 1]
+            if argument == "--settings" {
+                guard let data = FileManager.default.contents(atPath: value) else {
+                    fail("Cannot read the settings file \(value): pass an existing JSON file.")
+                }
+                overrides = (try SettingsOverride.parse(json: data, file: value)) + overrides
+            } else {
+                overrides.append(try SettingsOverride(parsing: value))
+            }
+        }
+        for override in overrides { try override.apply(to: &settings) }
+    } catch {
+        fail(error.description)
+    }
     try fuse(
-        input: arguments[2], output: arguments[3], northWestUp: arguments.contains("--north-west-up"),
-        gyroDelay: gyroDelay)
+        input: arguments[2], output: arguments[3], settings: settings,
+        attitudeOnly: arguments.contains("--attitude-only"))
+} else if arguments.count == 2, arguments[1] == "settings-keys" {
+    print(SettingsOverride.keys.joined(separator: "\n"))
 } else {
     benchmark(seconds: arguments.count >= 2 ? Double(arguments[1]) ?? 60 : 60)
     if let total = allocationCount() {
@@ -36,13 +70,16 @@ if arguments.count >= 4, arguments[1] == "fuse" {
     }
 }
 
-func fuse(input: String, output: String, northWestUp: Bool, gyroDelay: Double) throws {
+func fuse(input: String, output: String, settings: DeviceMotionEstimator.Settings, attitudeOnly: Bool) throws {
     let text = try String(contentsOfFile: input, encoding: .utf8)
-    var estimator = DeviceMotionEstimator(
-        settings: .init(referenceFrame: northWestUp ? .northWestUp : .zUp, gyroDelay: gyroDelay))
-    var out = "uptime,qx,qy,qz,qw,gx,gy,gz,ux,uy,uz,rx,ry,rz,heading\n"
+    var estimator = DeviceMotionEstimator(settings: settings)
+    var out = attitudeOnly ? "uptime,qx,qy,qz,qw\n" : "uptime,qx,qy,qz,qw,gx,gy,gz,ux,uy,uz,rx,ry,rz,heading\n"
     func drain() {
         while let m = estimator.nextMotion() {
+            if attitudeOnly {
+                out += "\(m.uptime),\(m.attitude.x),\(m.attitude.y),\(m.attitude.z),\(m.attitude.w)\n"
+                continue
+            }
             let values = [
                 m.uptime, m.attitude.x, m.attitude.y, m.attitude.z, m.attitude.w,
                 m.gravity.x, m.gravity.y, m.gravity.z,
@@ -52,18 +89,51 @@ func fuse(input: String, output: String, northWestUp: Bool, gyroDelay: Double) t
             out += values.map { String($0) }.joined(separator: ",") + "\n"
         }
     }
-    for line in text.split(separator: "\n").dropFirst() {
-        let fields = line.split(separator: ",")
-        guard fields.count == 5, let t = Double(fields[1]), let x = Double(fields[2]),
-            let y = Double(fields[3]), let z = Double(fields[4])
-        else { continue }
-        switch fields[0] {
-        case "accelerometer": estimator.accelerometer(x: x, y: y, z: z, uptime: t)
-        case "gyro": estimator.gyro(x: x, y: y, z: z, uptime: t)
-        case "magnetometer": estimator.magnetometer(x: x, y: y, z: z, uptime: t)
-        default: continue
+    let sensorNames = ["accelerometer", "gyro", "magnetometer"]
+    // Bytes and strtod rather than String.split and Double(Substring): several times faster on
+    // the 10 MB files of bench/fusion-cv, which fuses each many times.
+    text.utf8CString.withUnsafeBufferPointer { buffer in
+        guard var cursor = buffer.baseAddress else { return }
+        let end = cursor + buffer.count - 1
+        func skipLine() {
+            while cursor < end, cursor.pointee != 0x0A { cursor += 1 }
+            if cursor < end { cursor += 1 }
         }
-        drain()
+        skipLine()  // header
+        while cursor < end {
+            let start = cursor
+            while cursor < end, cursor.pointee != 0x2C, cursor.pointee != 0x0A { cursor += 1 }
+            guard cursor < end, cursor.pointee == 0x2C else { skipLine(); continue }
+            let sensor = sensorNames.firstIndex { name in
+                name.count == cursor - start && strncmp(start, name, name.count) == 0
+            }
+            var values = (0.0, 0.0, 0.0, 0.0)
+            var complete = true
+            for index in 0..<4 {
+                cursor += 1
+                var next: UnsafeMutablePointer<CChar>?
+                let value = strtod(cursor, &next)
+                guard let next, UnsafePointer(next) != cursor else { complete = false; break }
+                cursor = UnsafePointer(next)
+                switch index {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                default: values.3 = value
+                }
+                if index < 3, cursor.pointee != 0x2C { complete = false; break }
+            }
+            skipLine()
+            guard complete else { continue }
+            let (t, x, y, z) = values
+            switch sensor {
+            case 0: estimator.accelerometer(x: x, y: y, z: z, uptime: t)
+            case 1: estimator.gyro(x: x, y: y, z: z, uptime: t)
+            case 2: estimator.magnetometer(x: x, y: y, z: z, uptime: t)
+            default: continue
+            }
+            drain()
+        }
     }
     estimator.finish()
     drain()

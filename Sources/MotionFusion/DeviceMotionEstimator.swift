@@ -40,6 +40,11 @@ public struct DeviceMotionEstimator: Sendable {
         /// difference of its filters' group delays), so 0 by default; BROAD's IMU measures about
         /// half a sample (docs/fusion.md, "Gyro delay"). `rotationRate` stays the measured rate.
         public var gyroDelay: Double
+        /// Whether the heading forgets its magnetic reference and converges quickly again when a
+        /// new hard-iron offset comes into use. Off, the changed field is handled like any other
+        /// new field (`MagneticDisturbanceDetector`): rejected until it has been consistent while
+        /// turning, so an offset fitted during a disturbance cannot reset the reference to it.
+        public var restartsHeadingOnCalibration: Bool
 
         public init(
             referenceFrame: ReferenceFrame = .zUp,
@@ -50,7 +55,8 @@ public struct DeviceMotionEstimator: Sendable {
             maximumStep: Double = 0.1,
             magnetometerHold: Double = 1,
             queueCapacity: Int = 512,
-            gyroDelay: Double = 0
+            gyroDelay: Double = 0,
+            restartsHeadingOnCalibration: Bool = true
         ) {
             self.referenceFrame = referenceFrame
             self.filter = filter
@@ -61,6 +67,7 @@ public struct DeviceMotionEstimator: Sendable {
             self.magnetometerHold = magnetometerHold
             self.queueCapacity = queueCapacity
             self.gyroDelay = gyroDelay
+            self.restartsHeadingOnCalibration = restartsHeadingOnCalibration
         }
 
         /// The gyro delays the product accepts from its configuration and command line, in
@@ -214,7 +221,7 @@ public struct DeviceMotionEstimator: Sendable {
         }
         if fusesMagnetometer, hardIron.revision != hardIronRevision {
             hardIronRevision = hardIron.revision
-            filter.restartHeading()
+            if settings.restartsHeadingOnCalibration { filter.restartHeading() }
         }
         filter.update(
             gyro: gyroDelay.rate(for: gyro), accelerometer: accelerometer, magnetometer: headingField,

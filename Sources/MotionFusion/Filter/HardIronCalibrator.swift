@@ -36,6 +36,14 @@ public struct HardIronCalibrator: Sendable {
         public var lowAccuracyConfirmation: Double = 30
         /// Time constant, seconds, of the move from the offset in use to an accepted fit.
         public var transitionTime: Double = 2
+        /// Whether offsets are estimated at all (off: the field is used as measured, as by a
+        /// filter without calibration).
+        public var isEnabled = true
+        /// How many times smaller the spread of |m − b|² over the remembered samples must be with
+        /// a new fit than with the offset in use before the fit is applied (1: no such test). A
+        /// fit that does not make the field's norm clearly more constant is not worth turning the
+        /// heading for; one fitted through a disturbance does not.
+        public var minimumImprovement: Double = 1
 
         public init() {}
     }
@@ -75,6 +83,7 @@ public struct HardIronCalibrator: Sendable {
 
     /// Adds one raw magnetometer sample (µT) taken at `uptime` seconds.
     public mutating func add(_ m: Vector3, uptime: Double) {
+        guard settings.isEnabled else { return }
         let elapsed = lastUptime.map { abs(uptime - $0) } ?? 0
         lastUptime = uptime
         if offset != target {
@@ -193,10 +202,32 @@ public struct HardIronCalibrator: Sendable {
             lowCandidateTime += Double(settings.solveInterval) * solveStep
             guard lowCandidateTime >= settings.lowAccuracyConfirmation else { return }
         }
+        if settings.minimumImprovement > 1 {
+            let now = squaredNormSpread(offset: target), new = squaredNormSpread(offset: center)
+            guard now >= settings.minimumImprovement * new else { return }
+        }
         lowCandidate = nil
         target = center
         fieldStrength = radius
         accuracy = level
+    }
+
+    /// The relative spread of |m − b|² over the remembered samples (standard deviation over mean)
+    /// for the offset `b`, from the accumulated sums: near zero when `b` is the sphere's centre,
+    /// and about twice the relative spread of the field's norm.
+    func squaredNormSpread(offset b: Vector3) -> Double {
+        guard n > 0 else { return 0 }
+        // f = |m|² − 2 b·m + |b|²; Σf and Σf² expand into the sums kept per sample.
+        let bb = b.magnitudeSquared
+        let bs = b.x * sx + b.y * sy + b.z * sz
+        let bR = b.x * rx + b.y * ry + b.z * rz
+        let bSb = b.x * (sxx * b.x + sxy * b.y + sxz * b.z) + b.y * (sxy * b.x + syy * b.y + syz * b.z)
+            + b.z * (sxz * b.x + syz * b.y + szz * b.z)
+        let sum = r1 - 2 * bs + n * bb
+        let sumOfSquares = r2 + 4 * bSb + n * bb * bb - 4 * bR + 2 * bb * r1 - 4 * bb * bs
+        let mean = sum / n
+        guard mean > 0 else { return 0 }
+        return max(0, sumOfSquares / n - mean * mean).squareRoot() / mean
     }
 
     /// Gaussian elimination with partial pivoting on a 4×5 augmented matrix, in place; the

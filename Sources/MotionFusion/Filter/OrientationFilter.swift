@@ -24,7 +24,8 @@ public struct OrientationFilter: Sendable {
     public struct Settings: Hashable, Sendable {
         /// Seconds of the accelerometer low-pass in the inertial frame (VQF's default 3 s).
         public var accelerationTimeConstant: Double = 3
-        /// Seconds of the heading correction's first-order filter (VQF's default 9 s).
+        /// Seconds of the heading correction's first-order filter (VQF's default 9 s; kept by the
+        /// cross-validation on BROAD with its per-trial rule, docs/fusion.md, "Cross-validated").
         public var magneticTimeConstant: Double = 9
         /// Rest detection: gyro and accelerometer deviations tolerated (rad/s, g), minimum time
         /// and filter time constant (s).
