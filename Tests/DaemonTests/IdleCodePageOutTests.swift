@@ -5,7 +5,8 @@ import TestSupport
 
 /// The daemon pages its own code out while idle (docs/daemon.md, "Memory"): the real
 /// `activetaskd`'s resident binary before, during and after a run.
-@Suite("activetaskd: code paged out while idle")
+@Suite("activetaskd: code paged out while idle",
+       .enabled(if: TestTiming.scale == 1, "skipped under a sanitizer: an instrumented binary's resident pages are not what ships (none were found under ThreadSanitizer)"))
 struct IdleCodePageOutTests {
     /// kB of the process's own binary resident in memory (`/proc/PID/smaps`).
     static func residentBinaryKB(_ pid: pid_t) throws -> Int {
