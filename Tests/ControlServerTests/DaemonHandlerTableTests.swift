@@ -15,11 +15,7 @@ import TestSupport
     @Test func theDaemonHandlesEveryDeclaredMethodButTheServersOwnOnce() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let host = DaemonHost(settings: DaemonSettings(
-            dataDirectory: scratch.url, taskDirectory: scratch.url,
-            devices: DaemonDevices(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
-            permissionPolicy: PermissionPolicy(), typeRegistry: .standard, controllers: AsyncActionControllerRegistry(),
-            retention: nil, logger: Logger(label: "daemon-table") { _ in SwiftLogNoOpLogHandler() }))
+        let host = DaemonHost(settings: .quiet(in: scratch.url, label: "daemon-table"))
         var routes = ControlRoutes()
         host.registerHandlers(on: &routes)
         let serversOwn = [ControlMethods.rpcDiscover, ControlMethods.eventsSubscribe, ControlMethods.eventsUnsubscribe] as [any ControlMethodDescribing]

@@ -27,11 +27,7 @@ import TestSupport
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let quiet = Logger(label: "settled") { _ in SwiftLogNoOpLogHandler() }
-        let host = DaemonHost(settings: DaemonSettings(
-            dataDirectory: scratch.url, taskDirectory: scratch.url,
-            devices: DaemonDevices(iioURI: "sim:", captureDevice: "null", playbackDevice: "null"), voice: nil,
-            permissionPolicy: PermissionPolicy(), typeRegistry: .standard, controllers: AsyncActionControllerRegistry(),
-            retention: nil, logger: quiet))
+        let host = DaemonHost(settings: .quiet(in: scratch.url, label: "settled"))
         await host.holdEventsBack(by: .milliseconds(50))
         let dispatcher = ControlRequestDispatcher(
             handler: host, registry: ControlConnectionRegistry(logger: quiet), logger: quiet, maximumLineLength: 1 << 20)
