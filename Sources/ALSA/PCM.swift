@@ -104,6 +104,7 @@ public final class PCM: @unchecked Sendable {
         let bytesPerFrame = parameters?.bytesPerFrame ?? 2
         var written = 0
         var firstHeard: Double?
+        var isDelayReported = true
         var gap: StreamGap?
         while written < frames {
             let count = LibASound.writeFrames(handle, buffer + written * bytesPerFrame, frames - written)
@@ -118,13 +119,14 @@ public final class PCM: @unchecked Sendable {
                 // The delay counts the frames just queued; the first of them is heard after the rest.
                 let heard = status.timestamp + Double(max(status.delayFrames - count, 0)) / rate()
                 firstHeard = heard
+                isDelayReported = status.delayFrames >= count
                 if gap == nil { gap = takeGap(firstFrameTimestamp: heard) }
             }
             written += count
         }
         let first = firstHeard ?? RecordingClock.monotonic()
         expectedNextFrameTimestamp = first + Double(frames) / rate()
-        return TransferResult(frames: written, firstFrameTimestamp: first, gap: gap)
+        return TransferResult(frames: written, firstFrameTimestamp: first, gap: gap, isDelayReported: isDelayReported && firstHeard != nil)
     }
 
     private func noteBreak(_ handle: LibASound.PCMHandle, code: Int, reason: StreamGap.Reason) throws(ALSAError) {

@@ -15,10 +15,10 @@ public struct PrompterVoice: SessionVoice {
     public func notices() -> AsyncStream<VoiceNotice> {
         prompter.subscribe { event -> VoiceNotice? in
             switch event {
-            case .promptStarted(let stepPath, let text, let scheduled, let onset):
-                .promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset)
-            case .promptFinished(let stepPath, let text, let end):
-                .promptFinished(stepPath: stepPath, text: text, endUptime: end)
+            case .promptStarted(let stepPath, let text, let scheduled, let onset, let measure):
+                .promptStarted(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset, heardBy: measure.rawValue)
+            case .promptFinished(let stepPath, let text, let onset, let end, let measure):
+                .promptFinished(stepPath: stepPath, text: text, onsetUptime: onset, endUptime: end, heardBy: measure.rawValue)
             case .playbackFailed(let message):
                 .playbackFailed(message: message)
             }

@@ -47,15 +47,14 @@ struct Say: AsyncParsableCommand {
         let events = prompter.subscribe()
         let requested = RecordingClock.uptime()
         try await prompter.speak(text)
-        var started: Double?
         var failure: String?
         for await event in events {
             switch event {
-            case .promptStarted(_, _, _, let onset): started = onset
-            case .promptFinished(_, _, let end):
+            case .promptStarted: break
+            case .promptFinished(_, _, let onset, let end, let measure):
                 if json {
-                    let record: [String: Double] = ["requestedUptime": requested, "onsetUptime": started ?? end, "endUptime": end]
-                    try JSONOutput.print(record, prettyPrinted: false)
+                    try JSONOutput.print(SaidPrompt(requestedUptime: requested, onsetUptime: onset, endUptime: end, heardBy: measure.rawValue),
+                                         prettyPrinted: false)
                 }
                 await prompter.shutdown()
             case .playbackFailed(let message):

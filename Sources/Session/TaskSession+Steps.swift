@@ -128,13 +128,21 @@ extension TaskSession {
 
     func voiceNotice(_ notice: VoiceNotice) {
         switch notice {
-        case .promptStarted(let stepPath, let text, let scheduled, let onset):
+        case .promptStarted(let stepPath, let text, let scheduled, let onset, let heardBy):
             if !text.hasPrefix("<") {
-                prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset))
+                prompts.append(RunManifest.Prompt(stepPath: stepPath, text: text, scheduledUptime: scheduled ?? onset, spokenUptime: onset,
+                                                  heardBy: heardBy))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
             _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
-        case .promptFinished(let stepPath, let text, let end):
+        case .promptFinished(let stepPath, let text, let onset, let end, let heardBy):
+            // The finish carries the best measure of the onset: the latest record of this prompt
+            // not yet finished takes it (prompts.json is written again as the run ends).
+            if let index = prompts.lastIndex(where: { $0.stepPath == stepPath && $0.text == text && $0.endUptime == nil }) {
+                prompts[index].spokenUptime = onset
+                prompts[index].heardBy = heardBy
+                prompts[index].endUptime = end
+            }
             events.publish(.promptFinished(stepPath: stepPath, text: text, endUptime: end))
         case .playbackFailed(let message):
             events.publish(.warning(message: message, identifier: nil))

@@ -45,6 +45,9 @@ public final class PromptPlayer: @unchecked Sendable {
         public var onset: Double
         /// CLOCK_MONOTONIC seconds just after its last frame.
         public var end: Double
+        /// How `onset` was measured: at the first write a first report; once the clip has
+        /// played, the best measure the device gave.
+        public var measure: OnsetMeasure
     }
 
     /// The sample rate every clip is converted to.
@@ -175,10 +178,11 @@ public final class PromptPlayer: @unchecked Sendable {
         var bufferedUntil: Double?
         var isHeld = false
 
-        /// Writes and returns when the first written frame will be heard. The stream's estimate
-        /// is never earlier than the end of what was written before (a device that is not paced
-        /// reports no delay; frames still play one after another).
-        func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double {
+        /// Writes and returns when the first written frame will be heard, and whether the device
+        /// reported a delay for it. The stream's estimate is never earlier than the end of what
+        /// was written before (a device that is not paced reports no delay; frames still play
+        /// one after another).
+        func write(_ samples: UnsafeBufferPointer<Int16>) throws(ALSAError) -> WriteReport {
             guard let pcm else { throw ALSAError(code: -EBADF, operation: "write", device: device, reason: "The PCM is not open") }
             heartbeat.beat()
             let result = try pcm.write(from: UnsafeRawPointer(samples.baseAddress!), frames: samples.count)
@@ -192,7 +196,7 @@ public final class PromptPlayer: @unchecked Sendable {
                 bufferedUntil = status.timestamp + Double(queued) / rate
             }
             stream = .running(playedOutAt: heard + Double(result.frames) / rate)
-            return heard
+            return WriteReport(heard: heard, isDelayReported: result.isDelayReported, hadGap: result.gap != nil)
         }
 
         func close() {
@@ -278,15 +282,26 @@ public final class PromptPlayer: @unchecked Sendable {
         close()
     }
 
-    /// The chunk of a clip whose delay report checks the onset reported at its first write.
+    /// What one write of the playback thread learned.
+    struct WriteReport {
+        /// When the first frame written will be heard.
+        var heard: Double
+        /// Whether the device reported a delay for the frames written.
+        var isDelayReported: Bool
+        /// Whether the stream broke and was recovered just before them.
+        var hadGap: Bool
+    }
+
+    /// The first chunk of a clip whose delay report checks the onset reported at its first write.
     private static let checkChunk = 2
 
     /// A stream that has just started reports its delay before the sound server's timing has
     /// arrived, without the sink's own latency (0.3 s early on a PulseAudio null sink that had
     /// just woken; docs/benchmarks.md, "Voice prompt onsets"). Later chunks' reports include
-    /// it: a disagreement is logged, since the onset was already reported.
-    private func checkOnset(_ reported: Double, against later: Double, item: Item) {
-        guard later - reported > 0.02 else { return }
+    /// it: a disagreement is logged, and the clip's finish carries the later onset
+    /// (`OnsetMeasure.deviceDelayLaterReport`).
+    private func warnIfLater(_ reported: Double, than later: Double, item: Item) {
+        guard later - reported > OnsetMeasure.confirmationTolerance else { return }
         logger.warning("A voice prompt was heard later than its stream first reported", metadata: [
             "stepPath": "\(item.stepPath)", "text": "\(item.text)", "reportedOnset": "\(reported)",
             "laterEstimate": "\(later)", "seconds": "\(later - reported)",
@@ -295,9 +310,13 @@ public final class PromptPlayer: @unchecked Sendable {
 
     private func play(
         _ item: Item, chunkFrames: Int, rate: Double,
-        write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> Double
+        write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> WriteReport
     ) throws(ALSAError) {
         var onset: Double?
+        var later: Double?
+        var isFirstReported = true
+        var isLaterReported = false
+        var hadGap = false
         var end = RecordingClock.monotonic()
         try item.clip.samples.withUnsafeBufferPointer { samples throws(ALSAError) in
             var offset = 0
@@ -305,18 +324,25 @@ public final class PromptPlayer: @unchecked Sendable {
             while offset < samples.count {
                 if condition.withLock({ stopRequested }) { return }
                 let count = min(chunkFrames, samples.count - offset)
-                let heard = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+                let report = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+                let heard = report.heard, reported = report.isDelayReported
                 end = heard + Double(count) / rate
-                if let onset, chunk == Self.checkChunk {
-                    checkOnset(onset, against: heard - Double(offset) / rate, item: item)
+                hadGap = hadGap || (chunk > 0 && report.hadGap)
+                // Every report from the check chunk on, until the stream breaks (a gap would
+                // move the estimate by its length), places the onset again; the last one counts.
+                if onset != nil, chunk >= Self.checkChunk, !hadGap {
+                    later = heard - Double(offset) / rate
+                    isLaterReported = reported
                 }
                 if onset == nil {
                     // Reported at once, so that a prompt spoken as its step ends is in the run's
                     // prompts.json before the session writes it.
                     onset = heard
+                    isFirstReported = reported
                     onStart(item.id)
+                    let first = OnsetMeasure.judge(first: heard, firstReported: reported, later: nil, laterReported: false)
                     onOnset(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard,
-                                  end: heard + Double(samples.count) / rate))
+                                  end: heard + Double(samples.count) / rate, measure: first.measure))
                 }
                 offset += count
                 chunk += 1
@@ -324,11 +350,13 @@ public final class PromptPlayer: @unchecked Sendable {
         }
         // A clip shorter than the start threshold has not started the stream by itself.
         if let pcm, try pcm.status().state == .prepared { try pcm.start() }
-        let heard = onset ?? end
-        onFinished(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: heard, end: end))
+        let best = OnsetMeasure.judge(first: onset ?? end, firstReported: isFirstReported, later: later, laterReported: isLaterReported)
+        if let onset { warnIfLater(onset, than: best.onset, item: item) }
+        onFinished(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: best.onset, end: end,
+                         measure: best.measure))
         logger.debug("Played a voice clip", metadata: [
-            "stepPath": "\(item.stepPath)", "text": "\(item.text)", "onset": "\(heard)",
-            "lateBy": "\(item.due.map { heard - $0 } ?? 0)",
+            "stepPath": "\(item.stepPath)", "text": "\(item.text)", "onset": "\(best.onset)",
+            "lateBy": "\(item.due.map { best.onset - $0 } ?? 0)", "heardBy": "\(best.measure.rawValue)",
         ])
     }
 }

@@ -70,11 +70,13 @@ public actor VoicePrompter {
                         let offset = RecordingClock.boottimeOffset()
                         subscribers.yield(.promptStarted(
                             stepPath: onset.stepPath, text: onset.text, scheduledUptime: onset.due.map { $0 + offset },
-                            onsetUptime: onset.onset + offset))
+                            onsetUptime: onset.onset + offset, measure: onset.measure))
                     },
                     onFinished: { onset in
                         let offset = RecordingClock.boottimeOffset()
-                        subscribers.yield(.promptFinished(stepPath: onset.stepPath, text: onset.text, endUptime: onset.end + offset))
+                        subscribers.yield(.promptFinished(
+                            stepPath: onset.stepPath, text: onset.text, onsetUptime: onset.onset + offset,
+                            endUptime: onset.end + offset, measure: onset.measure))
                     },
                     onFailure: { error in
                         subscribers.yield(.playbackFailed(message: "Voice prompts were dropped: \(error). The next prompt opens the playback device again."))

@@ -79,9 +79,7 @@ struct PulsePacingTests {
         var clips: [String: String] = [:]
         for (index, frequency) in [600.0, 900.0, 1_200.0].enumerated() {
             let path = directory.appendingPathComponent("tone\(index).wav").path
-            let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
-            try TestSignals.bytes(TestSignals.sine(frequency: frequency, amplitude: 0.5, seconds: 0.3, rate: 22_050)).withUnsafeBytes { try writer.append($0) }
-            try writer.close()
+            try TestSignals.writeClip(TestSignals.sine(frequency: frequency, amplitude: 0.5, seconds: 0.3, rate: 22_050), to: path)
             clips["prompt \(index)"] = path
         }
         let monitor = try MonitorRecording(device: "test_pulse_cap", seconds: 7, logger: logger)
@@ -95,7 +93,7 @@ struct PulsePacingTests {
         await prompter.startTimer(atMonotonic: zero)
         var onsets: [(scheduled: Double, heard: Double)] = []
         for await event in events {
-            if case .promptStarted(_, _, let scheduled?, let onset) = event { onsets.append((scheduled, onset)) }
+            if case .promptStarted(_, _, let scheduled?, let onset, _) = event { onsets.append((scheduled, onset)) }
             if onsets.count == times.count { break }
         }
         await monitor.finished()
@@ -127,9 +125,7 @@ struct PulsePacingTests {
         defer { server.stop() }
         let directory = AudioTestEnvironment.scratch("pulse-start")
         let path = directory.appendingPathComponent("start.wav").path
-        let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
-        try TestSignals.bytes(TestSignals.sine(frequency: 800, amplitude: 0.5, seconds: 0.5, rate: 22_050)).withUnsafeBytes { try writer.append($0) }
-        try writer.close()
+        try TestSignals.writeClip(TestSignals.sine(frequency: 800, amplitude: 0.5, seconds: 0.5, rate: 22_050), to: path)
         let monitor = try MonitorRecording(device: "test_pulse_cap", seconds: 6, logger: logger)
         let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: ["start": path]), logger: logger)
         let prompt = SpokenPrompt(time: 0, text: "Start now.", key: "start")
@@ -141,7 +137,7 @@ struct PulsePacingTests {
         try await prompter.speak(prompt.text, stepPath: "Task/step", key: prompt.key, scheduledAtMonotonic: shown)
         var started: (scheduled: Double?, onset: Double)?
         for await event in events {
-            if case .promptStarted(_, _, let scheduled, let onset) = event {
+            if case .promptStarted(_, _, let scheduled, let onset, _) = event {
                 started = (scheduled, onset)
                 break
             }

@@ -73,7 +73,7 @@ struct VoiceTests {
         try await prompter.speak("Now.")
         func firstText(_ stream: AsyncStream<VoiceEvent>) async -> String? {
             for await event in stream {
-                if case .promptStarted(_, let text, _, _) = event { return text }
+                if case .promptStarted(_, let text, _, _, _) = event { return text }
             }
             return nil
         }
@@ -99,13 +99,11 @@ struct VoiceTests {
             (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()
         }
         #expect(abs(rms(played) / rms(expected.samples) - 1) < 0.2)
-        #expect(events.contains { if case .promptStarted(_, let said, nil, _) = $0 { return said == text }; return false })
+        #expect(events.contains { if case .promptStarted(_, let said, nil, _, _) = $0 { return said == text }; return false })
     }
 
     private func writeClip(_ samples: [Int16], to path: String) throws {
-        let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
-        try TestSignals.bytes(samples).withUnsafeBytes { try writer.append($0) }
-        try writer.close()
+        try TestSignals.writeClip(samples, to: path)
     }
 
     @Test("A configured WAV clip replaces synthesis, looked up by key or by text")
@@ -146,7 +144,7 @@ struct VoiceTests {
         let secondAt = firstAt.flatMap { find(second, in: played, from: $0 + first.count) }
         #expect(firstAt != nil && secondAt == firstAt.map { $0 + first.count }, "first at \(String(describing: firstAt)), second at \(String(describing: secondAt))")
         let onsets = events.compactMap { event -> (String, Double?, Double)? in
-            if case .promptStarted(_, let text, let scheduled, let onset) = event { return (text, scheduled, onset) }
+            if case .promptStarted(_, let text, let scheduled, let onset, _) = event { return (text, scheduled, onset) }
             return nil
         }
         #expect(onsets.map(\.0) == ["Walk back.", "Five"])
@@ -265,7 +263,7 @@ struct VoiceTests {
             await prompter.resumeTimer()
         }
         let started = events.compactMap { event -> (String, Double)? in
-            if case .promptStarted(_, let text, _, let onset) = event { return (text, onset) }
+            if case .promptStarted(_, let text, _, let onset, _) = event { return (text, onset) }
             return nil
         }
         #expect(started.map(\.0) == ["Stand still.", "Paused.", "Halfway."])

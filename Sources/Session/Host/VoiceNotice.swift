@@ -2,9 +2,11 @@
 public enum VoiceNotice: Sendable, Hashable {
     /// A prompt started to be heard. Times are CLOCK_BOOTTIME seconds; `scheduledUptime` is nil
     /// for prompts spoken at once. Texts in angle brackets (`<start sound>`) are sounds.
-    case promptStarted(stepPath: String, text: String, scheduledUptime: Double?, onsetUptime: Double)
-    /// A prompt's last sample was heard (CLOCK_BOOTTIME seconds).
-    case promptFinished(stepPath: String, text: String, endUptime: Double)
+    /// `heardBy` says how the onset was measured (prompts.json's `heardBy`, docs/audio.md).
+    case promptStarted(stepPath: String, text: String, scheduledUptime: Double?, onsetUptime: Double, heardBy: String)
+    /// A prompt's last sample was heard (CLOCK_BOOTTIME seconds), with its onset by the best
+    /// measure the device gave, which may differ from the one `promptStarted` reported.
+    case promptFinished(stepPath: String, text: String, onsetUptime: Double, endUptime: Double, heardBy: String)
     /// Playback failed; the recording goes on.
     case playbackFailed(message: String)
 }

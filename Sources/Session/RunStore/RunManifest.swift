@@ -49,19 +49,27 @@ public struct RunManifest: Codable, Sendable {
         }
     }
 
-    /// A spoken prompt: `{stepPath, text, scheduledUptime, spokenUptime}` (CLOCK_BOOTTIME
-    /// seconds), the shape of `prompts.json`.
+    /// A spoken prompt: `{stepPath, text, scheduledUptime, spokenUptime, heardBy, endUptime}`
+    /// (CLOCK_BOOTTIME seconds), the shape of `prompts.json` (docs/runs.md). `spokenUptime` is
+    /// when it was heard by the best measure the device gave and `heardBy` how that was measured
+    /// (docs/audio.md, "Voice prompts"); `endUptime` is set once it has finished. The last two
+    /// are absent in runs recorded before they existed.
     public struct Prompt: Codable, Sendable, Hashable {
         public var stepPath: String
         public var text: String
         public var scheduledUptime: Double
         public var spokenUptime: Double?
+        public var heardBy: String?
+        public var endUptime: Double?
 
-        public init(stepPath: String, text: String, scheduledUptime: Double, spokenUptime: Double? = nil) {
+        public init(stepPath: String, text: String, scheduledUptime: Double, spokenUptime: Double? = nil,
+                    heardBy: String? = nil, endUptime: Double? = nil) {
             self.stepPath = stepPath
             self.text = text
             self.scheduledUptime = scheduledUptime
             self.spokenUptime = spokenUptime
+            self.heardBy = heardBy
+            self.endUptime = endUptime
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import SampleFiles
+import SystemPackage
 
 /// Test signals generated in code, with their expected levels computed independently of the
 /// recorder's meter.
@@ -13,6 +15,13 @@ enum TestSignals {
             bytes.append(UInt8(value >> 8))
         }
         return bytes
+    }
+
+    /// Writes `samples` as a 16-bit mono WAV at 22050 Hz, the rate voice clips are played at.
+    static func writeClip(_ samples: [Int16], to path: String) throws {
+        let writer = try WAVFileWriter(path: FilePath(path), encoding: .integer, channels: 1, sampleRate: 22_050, bitsPerSample: 16)
+        try bytes(samples).withUnsafeBytes { try writer.append($0) }
+        try writer.close()
     }
 
     static func sine(frequency: Double, amplitude: Double, seconds: Double, rate: Int) -> [Int16] {
