@@ -111,6 +111,10 @@ extension DaemonHost {
         }
         loaded = Loaded(task: task, origin: origin)
         logger.info("Task loaded", metadata: ["taskIdentifier": "\(task.identifier)", "origin": "\(origin)"])
+        // The playback device runs from the task's load, so that its delay has settled and is
+        // measured before the run's first prompt (docs/audio.md, "Voice prompts"); the run's end
+        // lets it go. Opening the prompter here also moves that cost out of run.start.
+        await voicePrompter()?.holdStream(true)
         return LoadedTask(
             taskIdentifier: task.identifier, schemaIdentifier: task.properties["schemaIdentifier"]?.stringValue,
             versionString: task.properties["versionString"]?.stringValue, stepCount: task.allLocations().count,

@@ -7,11 +7,11 @@ public struct VoiceSettings: Sendable, Hashable {
     public var wordsPerMinute: Int
     /// A directory of recorded WAV clips named after the prompt text, or nil for synthesis only.
     public var clipDirectory: String?
-    /// Whether the playback device is held open and running from a run's start to its end
-    /// (`voice.holdStream`, docs/configuration.md).
+    /// Whether the playback device is held open and running from a task's load (and a run's
+    /// start) to the run's end (`voice.holdStream`, on by default, docs/configuration.md).
     public var holdStream: Bool
 
-    public init(name: String = "en", wordsPerMinute: Int = 175, clipDirectory: String? = nil, holdStream: Bool = false) {
+    public init(name: String = "en", wordsPerMinute: Int = 175, clipDirectory: String? = nil, holdStream: Bool = true) {
         self.holdStream = holdStream
         self.name = name
         self.wordsPerMinute = wordsPerMinute

@@ -22,10 +22,11 @@ public struct VoiceConfiguration: Sendable, Hashable, Codable {
     /// within this many seconds, and is closed otherwise: an open stream keeps the sound server
     /// mixing (docs/audio.md, "Voice prompts").
     public var streamKeepOpenWindow: Double
-    /// Whether the playback device is held open and running on silence from a run's start to
-    /// its end (`VoicePrompter.holdStream(_:)`): the device's delay is then settled and measured
-    /// before the first prompt, for a wake-up every 25 ms and the sound server mixing during the
-    /// run (docs/audio.md, "Voice prompts").
+    /// Whether the playback device is held open and running on silence while the prompter is
+    /// asked to (`VoicePrompter.holdStream(_:)`; the daemon asks from a task's load to its run's
+    /// end): the device's delay is then settled and measured before the first prompt, for a
+    /// wake-up every 25 ms and the sound server mixing meanwhile (docs/audio.md, "Voice prompts").
+    /// On by default: a device whose delay grows as it starts cannot be measured otherwise.
     public var holdStreamDuringRuns: Bool
     /// Bytes of synthesised and loaded clips kept ready (least recently used dropped first);
     /// the default holds about 3 minutes of speech at 22050 Hz.
@@ -35,7 +36,7 @@ public struct VoiceConfiguration: Sendable, Hashable, Codable {
         playbackDevice: String = "default", voice: String = "en", wordsPerMinute: Int = 175,
         clips: [String: String] = [:], startSound: String? = nil, finishSound: String? = nil,
         pauseWarning: String = "The activity is paused. Resume when you are ready.",
-        streamOpenLead: Double = 0.5, streamKeepOpenWindow: Double = 1.5, holdStreamDuringRuns: Bool = false,
+        streamOpenLead: Double = 0.5, streamKeepOpenWindow: Double = 1.5, holdStreamDuringRuns: Bool = true,
         clipCacheBytes: Int = 8 << 20
     ) {
         self.holdStreamDuringRuns = holdStreamDuringRuns

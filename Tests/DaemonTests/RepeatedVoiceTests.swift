@@ -33,11 +33,11 @@ struct RepeatedVoiceTests {
         var description: String { "promptSpoken \(events), prompts.json \(file), promptFinished \(finished), unpaired \(unpaired)" }
     }
 
-    /// With `voice.holdStream` the playback device is held open from each run's start to its
-    /// end (docs/audio.md): every run still speaks every prompt, and the hold is released and
-    /// taken again between runs.
+    /// With `voice.holdStream` (the default) the playback device is held open from the task's
+    /// load and each run's start to its end (docs/audio.md): every run still speaks every
+    /// prompt, and the hold is released and taken again between runs. Without it, as before.
     @Test("The same task run several times on one daemon speaks, announces and records the same prompts every time",
-          arguments: [(holdStream: false, runs: 5), (holdStream: true, runs: 2)])
+          arguments: [(holdStream: true, runs: 5), (holdStream: false, runs: 2)])
     func repeatedRuns(holdStream: Bool, runs count: Int) async throws {
         let fixture = try await DaemonFixture("voice\(count)")
         let config = try fixture.write(task: #"{"voice": {"holdStream": \#(holdStream)}}"#, name: "config")
@@ -84,6 +84,14 @@ struct RepeatedVoiceTests {
                 ? try #require(try RunFiles.json(promptsFile) as? [[String: Any]], "run \(index): prompts.json is not an array")
                 : []
             let recorded = records.map { "\($0["stepPath"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
+            // Every entry says how its onset was measured, and one that ended, that it ended after it began.
+            let measures: Set<String> = ["deviceDelay", "deviceDelayFirstReport", "deviceDelayLaterReport", "handedToDevice"]
+            for record in records {
+                #expect((record["heardBy"] as? String).map(measures.contains) == true, "run \(index): \(record)")
+                if let end = record["endUptime"] as? Double {
+                    #expect(end > (record["spokenUptime"] as? Double ?? .infinity), "run \(index): \(record)")
+                }
+            }
             var heard = announced
             heard.file = recorded
             runs.append(heard)

@@ -39,10 +39,10 @@ struct DaemonConfigurationTests {
         #expect(configuration.policy(for: .microphone) == .ask)
     }
 
-    @Test("voice.holdStream is off unless the file says true")
+    @Test("voice.holdStream is on unless the file says false")
     func holdStream() async throws {
-        #expect(try await Self.load(#"{"voice": {"holdStream": true}}"#).voice.holdStream)
-        #expect(try await !Self.load(#"{"voice": {"rate": 160}}"#).voice.holdStream)
+        #expect(try await !Self.load(#"{"voice": {"holdStream": false}}"#).voice.holdStream)
+        #expect(try await Self.load(#"{"voice": {"rate": 160}}"#).voice.holdStream)
     }
 
     @Test("The configuration accepts exactly the gyro delays the fusion compensates")

@@ -12,7 +12,8 @@ import Glibc
 /// - `test_pulse_mic`: the monitor of a second server (`.secondary`), killed by a test;
 /// - `test_pulse_conformance_mic`: the same on a third server, killed by the conformance suite;
 /// - `test_session_play` / `test_session_cap`: the task-session tests' server;
-/// - `test_session_failing_cap`: the monitor of a server a task-session test kills mid-task.
+/// - `test_session_failing_cap`: the monitor of a server a task-session test kills mid-task;
+/// - `test_pulse_delayed`: the pipe sink of `DelayedPipeSink`, heard a known delay after it is written.
 public enum AudioTestEnvironment {
     /// The directory holding the config and the servers' runtime directories.
     public static let directory: URL = {
@@ -25,6 +26,7 @@ public enum AudioTestEnvironment {
         let conformance = PulseServer.Instance.conformance.runtimeDirectory(in: directory).path
         let session = PulseServer.Instance.session.runtimeDirectory(in: directory).path
         let sessionFailing = PulseServer.Instance.sessionFailing.runtimeDirectory(in: directory).path
+        let delayed = PulseServer.Instance.delayed.runtimeDirectory(in: directory).path
         let config = ALSATestPCMs.fileCapture(named: "test_cap") + """
         pcm.test_play {
             @args [ FILE ]
@@ -42,6 +44,7 @@ public enum AudioTestEnvironment {
         pcm.test_session_cap { type pulse server "unix:\(session)/pulse/native" device "null.monitor" }
         pcm.test_session_failing_cap { type pulse server "unix:\(sessionFailing)/pulse/native" device "null.monitor" }
         pcm.test_pulse_conformance_mic { type pulse server "unix:\(conformance)/pulse/native" device "null.monitor" }
+        pcm.test_pulse_delayed { type pulse server "unix:\(delayed)/pulse/native" device "delayed" }
 
         """
         let configURL = directory.appendingPathComponent("test-alsa.conf")

@@ -13,17 +13,19 @@ extension PulseServer {
         case session = "pulse-session"
         /// The microphone a task-session test unplugs mid-task.
         case sessionFailing = "pulse-session-failing"
+        /// The pipe sink of `DelayedPipeSink`, a device with a known delay.
+        case delayed = "pulse-delayed"
 
         public func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }
 
     /// Starts `instance` under the audio tests' directory (`sharedMemory`: see
     /// `start(runtimeDirectory:sharedMemory:)`).
-    public static func start(_ instance: Instance, sharedMemory: Bool = true) async throws -> PulseServer {
-        try await start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
+    public static func start(_ instance: Instance, sharedMemory: Bool = true, sink: [String] = settledNullSink) async throws -> PulseServer {
+        try await start(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory, sink: sink)
     }
 
-    /// `start(_:sharedMemory:)` on the calling thread, for code that is not async.
+    /// `start(_:sharedMemory:sink:)` on the calling thread, for code that is not async.
     public static func startBlocking(_ instance: Instance, sharedMemory: Bool = true) throws -> PulseServer {
         try startBlocking(runtimeDirectory: instance.runtimeDirectory(in: AudioTestEnvironment.directory), sharedMemory: sharedMemory)
     }

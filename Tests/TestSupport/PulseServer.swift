@@ -27,19 +27,41 @@ public final class PulseServer: @unchecked Sendable {
     /// while the ALSA plugin holds part of a fragment (docs/audio.md).
     /// The wait (up to seconds on a loaded machine) is on a thread of its own, never on one of
     /// the few concurrency threads the tests running beside this one need.
-    public static func start(runtimeDirectory runtime: URL, sharedMemory: Bool = true) async throws -> PulseServer {
-        try await onOwnThread { try startBlocking(runtimeDirectory: runtime, sharedMemory: sharedMemory) }
+    /// `sink` is the sink module and its arguments; without one the server has a **settled**
+    /// null sink named `null` (`settledNullSink`).
+    public static func start(runtimeDirectory runtime: URL, sharedMemory: Bool = true, sink: [String] = settledNullSink) async throws -> PulseServer {
+        try await onOwnThread { try startBlocking(runtimeDirectory: runtime, sharedMemory: sharedMemory, sink: sink) }
     }
 
+    /// A null sink named `null` that is settled from the start, as a sound card that has been
+    /// running is: a fresh null sink renders its first block at 2 s of latency and keeps that
+    /// block going when a stream connects, so whatever is played in a server's first seconds
+    /// would be heard up to 2 s late (docs/benchmarks.md, "Voice prompt onsets"). A loopback of
+    /// 20 ms from a silent source keeps a low-latency stream on the sink, and suspending and
+    /// resuming the sink once ends the first long block (docs/audio.md, "Testing without
+    /// hardware"). About 1.6 % of a core per server; the monitor hears digital silence as before.
+    public static let settledNullSink = [
+        "load-module module-null-sink sink_name=null",
+        "load-module module-null-source source_name=quiet",
+        "load-module module-loopback source=quiet sink=null latency_msec=20 source_dont_move=true sink_dont_move=true",
+        "suspend-sink null 1",
+        "suspend-sink null 0",
+    ]
+
+    /// A plain null sink named `null`, unsettled (see `settledNullSink`).
+    public static let nullSink = ["load-module module-null-sink sink_name=null"]
+
     /// `start` on the calling thread, for code that is not async.
-    public static func startBlocking(runtimeDirectory runtime: URL, sharedMemory: Bool = true) throws -> PulseServer {
+    public static func startBlocking(runtimeDirectory runtime: URL, sharedMemory: Bool = true, sink: [String] = settledNullSink) throws -> PulseServer {
         try? FileManager.default.removeItem(at: runtime)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let log = runtime.appendingPathComponent("pulseaudio.log")
+        // A start-up script rather than --load: it can suspend and resume the sink after loading.
+        let script = runtime.appendingPathComponent("server.pa")
+        try (["load-module module-native-protocol-unix auth-anonymous=1"] + sink).joined(separator: "\n").appending("\n")
+            .write(to: script, atomically: true, encoding: .utf8)
         let arguments = [
-            "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-            "--load=module-native-protocol-unix auth-anonymous=1",
-            "--load=module-null-sink sink_name=null",
+            "/usr/bin/pulseaudio", "-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
         ] + (sharedMemory ? [] : ["--disable-shm=yes"])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path

@@ -1,0 +1,124 @@
+import ALSA
+import Clocks
+import Foundation
+import Logging
+import TestSupport
+import Testing
+import Voice
+
+/// Prompts on a device that hears everything a known time after it is written (250 ms, a
+/// PulseAudio pipe sink read at its own rate by the test, `DelayedPipeSink`): the prompter must
+/// place each clip by the delay the device reports, and say how it measured the onset.
+/// Serialized: one sink, and real time.
+@Suite("Prompts on a device with a known delay", .serialized, .enabled(if: AudioTestEnvironment.hasPulse, "needs pulseaudio and libasound2-plugins"))
+struct KnownDelayTests {
+    let logger = Logger(label: "test.delayed")
+
+    /// Three tone clips, keyed by the texts `prompt 0`…`prompt 2`.
+    func toneClips(in directory: URL) throws -> [String: String] {
+        var clips: [String: String] = [:]
+        for (index, frequency) in [600.0, 900.0, 1_200.0].enumerated() {
+            let path = directory.appendingPathComponent("tone\(index).wav").path
+            try TestSignals.writeClip(TestSignals.sine(frequency: frequency, amplitude: 0.5, seconds: 0.3, rate: 22_050), to: path)
+            clips["prompt \(index)"] = path
+        }
+        return clips
+    }
+
+    /// Speaks three timed prompts (1, 2 and 3 s after the timer starts) and returns, per prompt,
+    /// its due time, the onset the prompter reported when it finished, how that was measured,
+    /// and when the sink's reader heard it (CLOCK_MONOTONIC seconds).
+    func speakTimedPrompts(holdingStream: Bool) async throws -> (delay: Double, prompts: [(due: Double, reported: Double, measure: OnsetMeasure, heard: Double?)]) {
+        let sink = try await DelayedPipeSink.start()
+        defer { sink.stop() }
+        let directory = AudioTestEnvironment.scratch("delayed")
+        let prompter = try await VoicePrompter(
+            configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: try toneClips(in: directory),
+                                              holdStreamDuringRuns: holdingStream),
+            logger: logger)
+        let events = prompter.subscribe()
+        await prompter.holdStream(holdingStream)
+        // Past the keep-open window: without the hold, each prompt meets a closed PCM.
+        try await Task.sleep(for: .seconds(2))
+        let times = [1.0, 2.0, 3.0]
+        try await prompter.prepare(stepPath: "Task/active", prompts: times.enumerated().map { SpokenPrompt(time: $1, text: "prompt \($0)") })
+        let zero = RecordingClock.monotonic()
+        await prompter.startTimer(atMonotonic: zero)
+        var finished: [(onset: Double, measure: OnsetMeasure)] = []
+        for await event in events {
+            if case .promptFinished(_, _, let onset, _, let measure) = event { finished.append((onset - RecordingClock.boottimeOffset(), measure)) }
+            if finished.count == times.count { break }
+        }
+        // The last clip reaches the reader a delay after it was written.
+        try await Task.sleep(for: .seconds(sink.delay + 0.2))
+        await prompter.shutdown()
+        #expect(sink.error == nil)
+        let heard = sink.onsets
+        let prompts = times.enumerated().map { index, time in
+            let due = zero + time
+            return (due, finished[index].onset, finished[index].measure, heard.first { abs($0 - due) < 0.5 })
+        }
+        return (sink.delay, prompts)
+    }
+
+    @Test("Timed prompts on a held stream to a 250 ms device are heard within 50 ms of their second, as reported")
+    func timedPromptsOnAHeldStream() async throws {
+        let (delay, prompts) = try await speakTimedPrompts(holdingStream: true)
+        #expect(abs(delay - 0.25) < 0.001, "the pipe holds 250 ms")
+        for (index, prompt) in prompts.enumerated() {
+            let heard = try #require(prompt.heard, "prompt \(index) was not heard within 0.5 s of its second")
+            print(String(format: "held, prompt %d: heard %.1f ms after its second, reported %.1f ms, %@",
+                         index, (heard - prompt.due) * 1000, (prompt.reported - prompt.due) * 1000, prompt.measure.rawValue))
+            // A player that ignored the device's delay would be heard 250 ms late here.
+            #expect(abs(heard - prompt.due) < TestTiming.tolerance(0.05))
+            #expect(abs(prompt.reported - heard) < TestTiming.tolerance(0.05))
+            #expect(prompt.measure == .deviceDelay, "the running device's first report is confirmed")
+        }
+    }
+
+    /// Without the hold the device starts with an empty pipe for each prompt and fills it as the
+    /// clip plays, so its delay grows from 0 to 250 ms under the clip, and the pulse plugin's
+    /// delay report stays at 0 for the whole clip (libpulse's timing, last updated while the sink
+    /// was idle, is not refreshed in time): no report can place the clip, which is why the
+    /// daemon holds the stream from task load (docs/audio.md). What is asked here is that
+    /// prompts.json does not pass such an onset off as measured: either it is within 50 ms of
+    /// when the prompt was heard, or it says the device reported no delay.
+    @Test("Timed prompts on an unheld stream to a 250 ms device are reported when heard, or as unmeasured")
+    func timedPromptsOnAnUnheldStream() async throws {
+        let (_, prompts) = try await speakTimedPrompts(holdingStream: false)
+        for (index, prompt) in prompts.enumerated() {
+            let heard = try #require(prompt.heard, "prompt \(index) was not heard within 0.5 s of its second")
+            print(String(format: "unheld, prompt %d: heard %.1f ms after its second, reported %.1f ms, %@",
+                         index, (heard - prompt.due) * 1000, (prompt.reported - prompt.due) * 1000, prompt.measure.rawValue))
+            #expect(abs(prompt.reported - heard) < TestTiming.tolerance(0.05) || prompt.measure == .handedToDevice)
+        }
+    }
+
+    @Test("A prompt spoken at once on a 250 ms device is reported as heard when the listener hears it")
+    func promptSpokenAtOnceIsReportedWhenHeard() async throws {
+        let sink = try await DelayedPipeSink.start()
+        defer { sink.stop() }
+        let directory = AudioTestEnvironment.scratch("delayed-now")
+        let prompter = try await VoicePrompter(
+            configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: try toneClips(in: directory)), logger: logger)
+        let events = prompter.subscribe()
+        try await Task.sleep(for: .seconds(2))
+        let asked = RecordingClock.monotonic()
+        try await prompter.speak("prompt 0", stepPath: "Task/step", key: nil, scheduledAtMonotonic: asked)
+        var finished: (onset: Double, measure: OnsetMeasure)?
+        for await event in events {
+            if case .promptFinished(_, _, let onset, _, let measure) = event {
+                finished = (onset - RecordingClock.boottimeOffset(), measure)
+                break
+            }
+        }
+        try await Task.sleep(for: .seconds(sink.delay + 0.2))
+        await prompter.shutdown()
+        let reported = try #require(finished)
+        let heard = try #require(sink.onsets.first { $0 > asked - 0.1 })
+        print(String(format: "at once: heard %.1f ms after it was asked for, reported %.1f ms, %@",
+                     (heard - asked) * 1000, (reported.onset - asked) * 1000, reported.measure.rawValue))
+        #expect(abs(reported.onset - heard) < TestTiming.tolerance(0.05))
+        #expect(reported.measure != .handedToDevice)
+    }
+}
