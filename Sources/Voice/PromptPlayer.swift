@@ -102,7 +102,18 @@ public final class PromptPlayer: @unchecked Sendable {
         self.bufferFrames = parameters.bufferFrames
         self.sampleRate = parameters.rate
         policy = PromptStreamPolicy(sampleRate: parameters.rate, openLead: openLead, preRoll: preRoll, keepOpenWindow: keepOpenWindow)
-        thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
+        thread = DedicatedThread(name: "voice-playback", realTime: .voicePlayback, onScheduled: { [logger] outcome in
+            Self.logScheduling(outcome, logger: logger)
+        }) { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
+    }
+
+    /// Logs once what came of the playback thread's request for real-time scheduling: under a
+    /// CPU hog on a small board a thread at normal priority can refill the device's buffer too
+    /// late, and the prompt is heard late (docs/audio.md, "Voice prompts", Timing).
+    private static func logScheduling(_ outcome: SchedulingOutcome, logger: Logger) {
+        var metadata: Logger.Metadata = ["thread": "voice-playback"]
+        for (key, value) in outcome.logFields { metadata[key] = .string(value) }
+        logger.log(level: outcome.isFailure ? .warning : .info, "Voice playback scheduling: \(outcome.description)", metadata: metadata)
     }
 
     private static func open(
