@@ -1,9 +1,9 @@
 public import Glibc
 public import SystemPackage
 
-/// Every system call the product makes for files, sleeping and clocks, one small wrapper each
-/// (docs/system-calls.md), as swift-system's `Syscalls.swift` does: a failure is a
-/// `SystemCallError` naming the call and its path, and a call a signal interrupts (EINTR) is
+/// Every system call the product makes for files, sleeping, clocks and thread scheduling, one
+/// small wrapper each (docs/system-calls.md), as swift-system's `Syscalls.swift` does: a failure
+/// is a `SystemCallError` naming the call and its path, and a call a signal interrupts (EINTR) is
 /// retried in one place, `retryingOnInterrupt`. Calls swift-system's `FileDescriptor` already
 /// makes (open, read, write, seek, close) go through it with `retryOnInterrupt: true`.
 ///
