@@ -67,7 +67,7 @@ final class CaptureSession: @unchecked Sendable {
 
     /// Starts the capture thread.
     func start() {
-        thread = DedicatedThread(name: "microphone-capture", realTime: .microphoneCapture, onScheduled: { [logger] outcome in
+        thread = DedicatedThread(name: "microphone-capture", realTime: settings.realTimePriority > 0 ? RealTimeRequest(priority: Int32(settings.realTimePriority)) : nil, onScheduled: { [logger] outcome in
             Self.logScheduling(outcome, logger: logger)
         }) { [self] heartbeat in run(heartbeat) }
     }

@@ -40,12 +40,4 @@ public struct RealTimeRequest: Sendable, Hashable {
         self.priority = priority
         self.policy = policy
     }
-
-    /// The voice playback thread's: SCHED_FIFO 10. A prompt is late when this thread is not
-    /// scheduled in time to refill the device's buffer (docs/audio.md, "Voice prompts").
-    public static let voicePlayback = RealTimeRequest(priority: 10)
-
-    /// The microphone capture thread's: SCHED_FIFO 9, below playback: a late capture read is
-    /// absorbed by the device's buffer, a late prompt is heard.
-    public static let microphoneCapture = RealTimeRequest(priority: 9)
 }

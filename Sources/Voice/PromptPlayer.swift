@@ -74,10 +74,12 @@ public final class PromptPlayer: @unchecked Sendable {
     /// that it can play, and starts the playback thread. `onStart` gets a clip's id and
     /// `onOnset` when it will be heard once its first frames are written, `onFinished` once it
     /// is all written. The PCM is closed again once nothing
-    /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
+    /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip. The thread
+    /// asks for SCHED_FIFO at `realTimePriority` (0: none) and plays at normal priority where
+    /// the process may not have it.
     public init(
         device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
-        openLead: Double = 0.5, keepOpenWindow: Double = 1.5,
+        openLead: Double = 0.5, keepOpenWindow: Double = 1.5, realTimePriority: Int = 10,
         logger: Logger,
         onStart: @escaping @Sendable (UInt64) -> Void = { _ in },
         onOnset: @escaping @Sendable (Onset) -> Void = { _ in },
@@ -102,7 +104,8 @@ public final class PromptPlayer: @unchecked Sendable {
         self.bufferFrames = parameters.bufferFrames
         self.sampleRate = parameters.rate
         policy = PromptStreamPolicy(sampleRate: parameters.rate, openLead: openLead, preRoll: preRoll, keepOpenWindow: keepOpenWindow)
-        thread = DedicatedThread(name: "voice-playback", realTime: .voicePlayback, onScheduled: { [logger] outcome in
+        let realTime = realTimePriority > 0 ? RealTimeRequest(priority: Int32(realTimePriority)) : nil
+        thread = DedicatedThread(name: "voice-playback", realTime: realTime, onScheduled: { [logger] outcome in
             Self.logScheduling(outcome, logger: logger)
         }) { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
     }

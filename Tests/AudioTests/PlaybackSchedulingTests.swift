@@ -1,3 +1,4 @@
+import Audio
 import BlockingCalls
 import Foundation
 import Glibc
@@ -43,6 +44,13 @@ struct PlaybackSchedulingTests {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let limit = (try? Syscalls.realTimePriorityLimit().soft) ?? 0
         return RealTimePolicy.hasNiceCapability(status: status) || limit >= 10
+    }
+
+    @Test("The capture thread asks for one priority below playback, and none when playback asks for none", arguments: [
+        (10, 9), (2, 1), (1, 1), (0, 0),
+    ])
+    func capturePriority(playback: Int, capture: Int) {
+        #expect(MicrophoneSettings.capturePriority(belowPlayback: playback) == capture)
     }
 
     @Test("With the right, the prompt is played from a SCHED_FIFO 10 thread, and the log says so once")

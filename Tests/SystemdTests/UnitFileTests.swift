@@ -69,7 +69,7 @@ struct UnitFileTests {
         let lines = Set(dropIn.split(separator: "\n").map(String.init))
         #expect(lines.contains("RestrictRealtime=no"))
         #expect(lines.contains("SystemCallFilter=sched_setscheduler"))
-        // Voice playback asks for SCHED_FIFO 10 (RealTimeRequest.voicePlayback), capture for 9.
+        // Voice playback asks for SCHED_FIFO 10 (the default realTimePriority), capture for 9.
         let limit = lines.first { $0.hasPrefix("LimitRTPRIO=") }.flatMap { Int($0.dropFirst("LimitRTPRIO=".count)) }
         #expect(limit == 10, "LimitRTPRIO= should allow playback's priority 10 and no more")
 
