@@ -53,6 +53,7 @@ install_file 0644 "$root/systemd/activetask.tmpfiles.conf" "$TMPFILESDIR/activet
 install_file 0644 "$root/udev/70-activetask.rules" "$UDEVRULESDIR/70-activetask.rules"
 install_file 0644 "$root/config/activetaskd.json" "$DOCDIR/activetaskd.json.sample"
 install_file 0644 "$root/systemd/activetaskd-network.conf.example" "$DOCDIR/activetaskd-network.conf.example"
+install_file 0644 "$root/systemd/activetaskd-realtime.conf.example" "$DOCDIR/activetaskd-realtime.conf.example"
 install_file 0644 "$root/docs/service.md" "$DOCDIR/service.md"
 install_file 0644 "$root/docs/configuration.md" "$DOCDIR/configuration.md"
 if [ -e "$DESTDIR$SYSCONFDIR/activetask/activetaskd.json" ]; then

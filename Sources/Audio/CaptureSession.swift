@@ -67,7 +67,18 @@ final class CaptureSession: @unchecked Sendable {
 
     /// Starts the capture thread.
     func start() {
-        thread = DedicatedThread(name: "microphone-capture") { [self] heartbeat in run(heartbeat) }
+        thread = DedicatedThread(name: "microphone-capture", realTime: settings.realTimePriority > 0 ? RealTimeRequest(priority: Int32(settings.realTimePriority)) : nil, onScheduled: { [logger] outcome in
+            Self.logScheduling(outcome, logger: logger)
+        }) { [self] heartbeat in run(heartbeat) }
+    }
+
+    /// Logs what came of the capture thread's request for real-time scheduling (docs/audio.md,
+    /// "Threads and allocation"): a refusal as a warning, the rest at debug level, since a
+    /// thread starts with each recording and the playback thread already says it once.
+    private static func logScheduling(_ outcome: SchedulingOutcome, logger: Logger) {
+        var metadata: Logger.Metadata = ["thread": "microphone-capture"]
+        for (key, value) in outcome.logFields { metadata[key] = .string(value) }
+        logger.log(level: outcome.isFailure ? .warning : .debug, "Microphone capture scheduling: \(outcome.description)", metadata: metadata)
     }
 
     /// The step path written into the next levels records.

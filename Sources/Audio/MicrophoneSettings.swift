@@ -23,6 +23,16 @@ public struct MicrophoneSettings: Sendable, Hashable {
     /// False only for a device that replays a file as fast as it is read, on purpose
     /// (`activetaskctl record-audio --unpaced`, tests).
     public var requiresPacing: Bool
+    /// The SCHED_FIFO priority the capture thread asks for as it starts (0: none); it gets it
+    /// only where the process may, and records at normal priority otherwise (docs/audio.md,
+    /// "Threads and allocation").
+    public var realTimePriority: Int
+
+    /// The capture thread's priority for a playback thread at `playback`: one less, since a late
+    /// read is absorbed by the device's buffer while a late prompt is heard; 0 stays 0.
+    public static func capturePriority(belowPlayback playback: Int) -> Int {
+        playback <= 1 ? max(playback, 0) : playback - 1
+    }
 
     /// 16 kHz mono S16_LE with 20 ms periods in a 160 ms buffer from `device`.
     public init(
@@ -33,8 +43,10 @@ public struct MicrophoneSettings: Sendable, Hashable {
         syncPolicy: SyncPolicy = .default,
         openDeadline: Duration = .seconds(10),
         stopDeadline: Duration = .seconds(5),
-        requiresPacing: Bool = true
+        requiresPacing: Bool = true,
+        realTimePriority: Int = 9
     ) {
+        self.realTimePriority = realTimePriority
         self.requiresPacing = requiresPacing
         self.openDeadline = openDeadline
         self.stopDeadline = stopDeadline

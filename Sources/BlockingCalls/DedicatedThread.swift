@@ -17,15 +17,29 @@ public final class DedicatedThread: Sendable {
     }
 
     private let completion = Mutex(Completion())
+    private let scheduling = Mutex<SchedulingOutcome?>(nil)
     /// The thread's liveness, as the watchdog sees it.
     public let heartbeat: ThreadHeartbeat
 
     /// Starts `body` on a new thread named `name`.
-    public init(name: String, body: @escaping @Sendable (ThreadHeartbeat) -> Void) {
+    ///
+    /// With `realTime`, the thread first asks for real-time scheduling for itself, as far as
+    /// the process may (`RealTimePolicy`), then calls `onScheduled` with the outcome (on the
+    /// thread, before `body`; the place to log it once) and runs `body` whatever it was: a
+    /// thread that may not have real time runs at normal priority, and never fails for it.
+    public init(
+        name: String, realTime: RealTimeRequest? = nil, onScheduled: (@Sendable (SchedulingOutcome) -> Void)? = nil,
+        body: @escaping @Sendable (ThreadHeartbeat) -> Void
+    ) {
         let heartbeat = ThreadHeartbeats.register(name: name)
         self.heartbeat = heartbeat
         let thread = Thread { [self] in
             Self.nameKernelThread(name)
+            if let realTime {
+                let outcome = Self.applyRealTime(realTime)
+                scheduling.withLock { $0 = outcome }
+                onScheduled?(outcome)
+            }
             body(heartbeat)
             ThreadHeartbeats.unregister(heartbeat)
             markDone()
@@ -53,6 +67,10 @@ public final class DedicatedThread: Sendable {
         }
         for waiter in waiters { waiter.resume(returning: true) }
     }
+
+    /// What became of the thread's real-time request, once the thread has started (nil before,
+    /// and always without a request).
+    public var schedulingOutcome: SchedulingOutcome? { scheduling.withLock { $0 } }
 
     /// Whether the body has returned.
     public var isFinished: Bool { completion.withLock { $0.isDone } }

@@ -19,6 +19,7 @@ extension DaemonConfiguration {
             "retention.keepUncollectedArchives": "\(retention.keepUncollectedArchives)",
             "motion.gyroDelay": "\(motion.gyroDelay)",
             "syncInterval": "\(syncInterval)",
+            "realTimePriority": "\(realTimePriority)",
             "quality": qualityThresholds.map { String(decoding: $0, as: UTF8.self) } ?? "",
         ]
         for (name, policy) in permissions { values["permissions.\(name)"] = policy.rawValue }

@@ -32,6 +32,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var motion: MotionSettings
     /// `syncInterval`: how often recorder files are fsynced, bounding what a power cut loses.
     public var syncInterval: Duration
+    /// `realTimePriority`: the SCHED_FIFO priority the voice playback thread asks for (the
+    /// microphone capture thread asks for one less); 0 asks for none. A thread gets it only
+    /// where the service may (docs/service.md, "Real-time scheduling").
+    public var realTimePriority: Int
     /// `quality`: the quality thresholds object as JSON (sorted keys), passed through unread to
     /// the quality checks; nil for their defaults.
     public var qualityThresholds: Data?
@@ -50,6 +54,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         retention: RetentionPolicy(),
         motion: MotionSettings(),
         syncInterval: .seconds(1),
+        realTimePriority: 10,
         qualityThresholds: nil
     )
 
@@ -73,8 +78,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         socketPath: String, dataDirectory: String, taskDirectory: String, iioURI: String,
         captureDevice: String, playbackDevice: String, voice: VoiceSettings,
         permissions: [String: PermissionDecision], typeAliases: TypeAliasTable, retention: RetentionPolicy,
-        motion: MotionSettings = MotionSettings(), syncInterval: Duration, qualityThresholds: Data?
+        motion: MotionSettings = MotionSettings(), syncInterval: Duration, realTimePriority: Int = 10, qualityThresholds: Data?
     ) {
+        self.realTimePriority = realTimePriority
         self.socketPath = socketPath
         self.dataDirectory = dataDirectory
         self.taskDirectory = taskDirectory

@@ -102,6 +102,8 @@ public struct DaemonConfigurationLoader: Sendable {
 
         let seconds = settings.double("syncInterval", fallback: 1, expected: "a number of seconds", check: SettingChecks.syncInterval)
         configuration.syncInterval = .milliseconds(Int64((seconds * 1000).rounded()))
+        configuration.realTimePriority = settings.int(
+            "realTimePriority", fallback: defaults.realTimePriority, expected: "a whole number priority", check: SettingChecks.realTimePriority)
 
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")).sorted() {
             let text = settings.string("permissions.\(name)", fallback: "ask", check: SettingChecks.permissionPolicy)
@@ -144,6 +146,7 @@ public struct DaemonConfigurationLoader: Sendable {
             ["retention", "keepUncollectedArchives"]: .init(.bool(defaults.retention.keepUncollectedArchives), isSecret: false),
             ["motion", "gyroDelay"]: .init(.double(defaults.motion.gyroDelay), isSecret: false),
             "syncInterval": .init(.double(1), isSecret: false),
+            "realTimePriority": .init(.int(defaults.realTimePriority), isSecret: false),
         ]
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")) {
             values[AbsoluteConfigKey(["permissions", name])] = .init(.string(PermissionDecision.ask.rawValue), isSecret: false)

@@ -56,6 +56,14 @@ enum SettingChecks {
             : "The fsync interval must be between \(syncIntervalRange.lowerBound) and \(syncIntervalRange.upperBound) seconds (it bounds what a power cut loses); \(seconds) is not."
     }
 
+    /// SCHED_FIFO's priorities, and 0 for none.
+    static let realTimePriorityRange = 0...99
+
+    static func realTimePriority(_ priority: Int) -> String? {
+        realTimePriorityRange.contains(priority) ? nil
+            : "The real-time priority must be between 0 (none) and 99 (the voice playback thread asks for it, the capture thread for one less, where the service allows real time); \(priority) is not."
+    }
+
     static func gyroDelay(_ seconds: Double) -> String? {
         let range = MotionSettings.gyroDelayRange
         return range.contains(seconds) ? nil

@@ -1,9 +1,9 @@
 public import Glibc
 public import SystemPackage
 
-/// Every system call the product makes for files, sleeping and clocks, one small wrapper each
-/// (docs/system-calls.md), as swift-system's `Syscalls.swift` does: a failure is a
-/// `SystemCallError` naming the call and its path, and a call a signal interrupts (EINTR) is
+/// Every system call the product makes for files, sleeping, clocks and thread scheduling, one
+/// small wrapper each (docs/system-calls.md), as swift-system's `Syscalls.swift` does: a failure
+/// is a `SystemCallError` naming the call and its path, and a call a signal interrupts (EINTR) is
 /// retried in one place, `retryingOnInterrupt`. Calls swift-system's `FileDescriptor` already
 /// makes (open, read, write, seek, close) go through it with `retryOnInterrupt: true`.
 ///
@@ -172,6 +172,52 @@ public enum Syscalls {
     public static func fadvise(_ descriptor: FileDescriptor, advice: Int32, path: String? = nil) throws(SystemCallError) {
         let result = posix_fadvise(descriptor.rawValue, 0, 0, advice)
         if result != 0 { throw SystemCallError("posix_fadvise", path: path, errno: Errno(rawValue: result)) }
+    }
+
+    // MARK: Scheduling and limits
+
+    /// sched_setscheduler(2) of the calling thread (pid 0 is the caller on Linux, where each
+    /// thread has its own policy): `policy` (SCHED_FIFO, SCHED_RR, SCHED_OTHER, optionally or-ed
+    /// with SCHED_RESET_ON_FORK) at `priority` (1 to 99 for the real-time policies, 0 otherwise).
+    /// EPERM when the process may not: no CAP_SYS_NICE and `priority` above RLIMIT_RTPRIO, or a
+    /// unit's `RestrictRealtime=yes` or system-call filter.
+    public static func setScheduler(_ policy: Int32, priority: Int32) throws(SystemCallError) {
+        var parameters = sched_param(sched_priority: priority)
+        try check(retryingOnInterrupt { Glibc.sched_setscheduler(0, policy, &parameters) }, "sched_setscheduler", path: nil)
+    }
+
+    /// sched_getscheduler(2) of the calling thread: its policy, with SCHED_RESET_ON_FORK or-ed in
+    /// when it is set.
+    public static func scheduler() throws(SystemCallError) -> Int32 {
+        let policy = retryingOnInterrupt { Glibc.sched_getscheduler(0) }
+        try check(policy, "sched_getscheduler", path: nil)
+        return policy
+    }
+
+    /// sched_getparam(2) of the calling thread: its static priority (0 unless real-time).
+    public static func schedulingPriority() throws(SystemCallError) -> Int32 {
+        var parameters = sched_param()
+        try check(retryingOnInterrupt { Glibc.sched_getparam(0, &parameters) }, "sched_getparam", path: nil)
+        return parameters.sched_priority
+    }
+
+    /// sched_get_priority_min(2) and sched_get_priority_max(2) of `policy` (1...99 for SCHED_FIFO
+    /// and SCHED_RR on Linux).
+    public static func priorityRange(_ policy: Int32) throws(SystemCallError) -> ClosedRange<Int32> {
+        let minimum = Glibc.sched_get_priority_min(policy)
+        try check(minimum, "sched_get_priority_min", path: nil)
+        let maximum = Glibc.sched_get_priority_max(policy)
+        try check(maximum, "sched_get_priority_max", path: nil)
+        return minimum...maximum
+    }
+
+    /// getrlimit(2) of RLIMIT_RTPRIO: the highest real-time priority the process may give a
+    /// thread without CAP_SYS_NICE (soft limit; `rlim_t.max` is unlimited). systemd's
+    /// `LimitRTPRIO=` sets it.
+    public static func realTimePriorityLimit() throws(SystemCallError) -> (soft: UInt64, hard: UInt64) {
+        var limit = rlimit()
+        try check(Glibc.getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit), "getrlimit", path: "RLIMIT_RTPRIO")
+        return (UInt64(limit.rlim_cur), UInt64(limit.rlim_max))
     }
 
     // MARK: Time

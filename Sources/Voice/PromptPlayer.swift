@@ -77,10 +77,12 @@ public final class PromptPlayer: @unchecked Sendable {
     /// that it can play, and starts the playback thread. `onStart` gets a clip's id and
     /// `onOnset` when it will be heard once its first frames are written, `onFinished` once it
     /// is all written. The PCM is closed again once nothing
-    /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip.
+    /// is due within `policy.keepOpenWindow`, and reopened ahead of the next clip. The thread
+    /// asks for SCHED_FIFO at `realTimePriority` (0: none) and plays at normal priority where
+    /// the process may not have it.
     public init(
         device: String, sampleRate: Int = 22_050, periodFrames: Int = 256, bufferFrames: Int = 2_048,
-        openLead: Double = 0.5, keepOpenWindow: Double = 1.5,
+        openLead: Double = 0.5, keepOpenWindow: Double = 1.5, realTimePriority: Int = 10,
         logger: Logger,
         onStart: @escaping @Sendable (UInt64) -> Void = { _ in },
         onOnset: @escaping @Sendable (Onset) -> Void = { _ in },
@@ -105,7 +107,19 @@ public final class PromptPlayer: @unchecked Sendable {
         self.bufferFrames = parameters.bufferFrames
         self.sampleRate = parameters.rate
         policy = PromptStreamPolicy(sampleRate: parameters.rate, openLead: openLead, preRoll: preRoll, keepOpenWindow: keepOpenWindow)
-        thread = DedicatedThread(name: "voice-playback") { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
+        let realTime = realTimePriority > 0 ? RealTimeRequest(priority: Int32(realTimePriority)) : nil
+        thread = DedicatedThread(name: "voice-playback", realTime: realTime, onScheduled: { [logger] outcome in
+            Self.logScheduling(outcome, logger: logger)
+        }) { [self] heartbeat in run(heartbeat, chunkFrames: startFrames) }
+    }
+
+    /// Logs once what came of the playback thread's request for real-time scheduling: under a
+    /// CPU hog on a small board a thread at normal priority can refill the device's buffer too
+    /// late, and the prompt is heard late (docs/audio.md, "Voice prompts", Timing).
+    private static func logScheduling(_ outcome: SchedulingOutcome, logger: Logger) {
+        var metadata: Logger.Metadata = ["thread": "voice-playback"]
+        for (key, value) in outcome.logFields { metadata[key] = .string(value) }
+        logger.log(level: outcome.isFailure ? .warning : .info, "Voice playback scheduling: \(outcome.description)", metadata: metadata)
     }
 
     private static func open(

@@ -31,6 +31,10 @@ public struct VoiceConfiguration: Sendable, Hashable, Codable {
     /// Bytes of synthesised and loaded clips kept ready (least recently used dropped first);
     /// the default holds about 3 minutes of speech at 22050 Hz.
     public var clipCacheBytes: Int
+    /// The SCHED_FIFO priority the playback thread asks for as it starts (0: none); it gets it
+    /// only where the process may, and plays at normal priority otherwise (docs/audio.md,
+    /// "Voice prompts", Timing).
+    public var realTimePriority: Int = 10
 
     public init(
         playbackDevice: String = "default", voice: String = "en", wordsPerMinute: Int = 175,

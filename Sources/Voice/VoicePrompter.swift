@@ -64,7 +64,7 @@ public actor VoicePrompter {
             player = try await BlockingCall.run("open \(device)") {
                 try PromptPlayer(
                     device: device, openLead: configuration.streamOpenLead, keepOpenWindow: configuration.streamKeepOpenWindow,
-                    logger: logger,
+                    realTimePriority: configuration.realTimePriority, logger: logger,
                     onStart: { id in heardIDs.insert(id) },
                     onOnset: { onset in
                         let offset = RecordingClock.boottimeOffset()

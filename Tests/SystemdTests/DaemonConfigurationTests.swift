@@ -35,6 +35,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.iioURI == "local:")
         #expect(configuration.voice == VoiceSettings(name: "en", wordsPerMinute: 175, clipDirectory: nil))
         #expect(configuration.syncInterval == .seconds(1))
+        #expect(configuration.realTimePriority == 10)
         #expect(configuration.motion == MotionSettings(gyroDelay: 0))
         #expect(configuration.policy(for: .microphone) == .ask)
     }
@@ -43,6 +44,16 @@ struct DaemonConfigurationTests {
     func holdStream() async throws {
         #expect(try await !Self.load(#"{"voice": {"holdStream": false}}"#).voice.holdStream)
         #expect(try await Self.load(#"{"voice": {"rate": 160}}"#).voice.holdStream)
+    }
+
+    @Test("realTimePriority comes from the file, a variable or an option; 0 asks for none", arguments: [
+        (#"{"realTimePriority": 20}"#, [String: String](), [String](), 20),
+        (#"{"realTimePriority": 0}"#, [:], [], 0),
+        (nil, ["ACTIVETASK_REAL_TIME_PRIORITY": "5"], [], 5),
+        (nil, [:], ["--real-time-priority", "7"], 7),
+    ])
+    func realTimePriority(json: String?, environment: [String: String], arguments: [String], expected: Int) async throws {
+        #expect(try await Self.load(json, environment: environment, arguments: ["activetaskd"] + arguments).realTimePriority == expected)
     }
 
     @Test("The configuration accepts exactly the gyro delays the fusion compensates")
@@ -141,6 +152,9 @@ struct DaemonConfigurationTests {
         (#"{"motion": {"delay": 0.001}}"#, [:], [], "motion.delay", "The settings here are: gyroDelay"),
         (#"{"syncInterval": 0}"#, [:], [], "syncInterval", "between 0.05 and 60.0 seconds"),
         (#"{"syncInterval": "1s"}"#, [:], [], "syncInterval", "a number of seconds"),
+        (#"{"realTimePriority": 100}"#, [:], [], "realTimePriority", "between 0 (none) and 99"),
+        (#"{"realTimePriority": -1}"#, [:], [], "realTimePriority", "between 0 (none) and 99"),
+        (#"{"realTimePriority": 9.5}"#, [:], [], "realTimePriority", "a whole number priority"),
         (#"{"quality": [1, 2]}"#, [:], [], "quality", "must be an object"),
         (#"{"sockett": "/run/x.sock"}"#, [:], [], "sockett", "activetaskd has no such setting"),
         (#"{"dataDir": null}"#, [:], [], "dataDir", "is null"),

@@ -50,6 +50,7 @@ struct InstallScriptTests {
             "/usr/lib/tmpfiles.d/activetask.conf",
             "/usr/lib/udev/rules.d/70-activetask.rules",
             "/usr/share/doc/activetask/activetaskd-network.conf.example",
+            "/usr/share/doc/activetask/activetaskd-realtime.conf.example",
             "/usr/share/doc/activetask/activetaskd.json.sample",
             "/usr/share/doc/activetask/configuration.md",
             "/usr/share/doc/activetask/service.md",

@@ -46,6 +46,9 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("sync-interval"), help: "Seconds between forced writes of recorder files (fsync).")
     var syncInterval: Double?
 
+    @Option(name: .customLong("real-time-priority"), help: "SCHED_FIFO priority of the voice playback thread (capture: one less), where the service allows it; 0 for none.")
+    var realTimePriority: Int?
+
     func run() async throws {
         try await run(registry: .standard, arguments: CommandLine.arguments)
     }

@@ -100,11 +100,14 @@ struct DaemonMain {
         let sync = SyncPolicy(syncingEvery: configuration.syncInterval)
         let controllers = AsyncActionControllerRegistry.builtIn(
             motion: MotionDeviceSettings(iioURI: configuration.iioURI, syncPolicy: sync, gyroDelay: configuration.motion.gyroDelay),
-            microphone: MicrophoneSettings(device: configuration.captureDevice, syncPolicy: sync))
-        let voice = VoiceConfiguration(
+            microphone: MicrophoneSettings(
+                device: configuration.captureDevice, syncPolicy: sync,
+                realTimePriority: MicrophoneSettings.capturePriority(belowPlayback: configuration.realTimePriority)))
+        var voice = VoiceConfiguration(
             playbackDevice: configuration.playbackDevice, voice: configuration.voice.name,
             wordsPerMinute: configuration.voice.wordsPerMinute,
             clips: clips(in: configuration.voice.clipDirectory), holdStreamDuringRuns: configuration.voice.holdStream)
+        voice.realTimePriority = configuration.realTimePriority
         return DaemonSettings(
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory),
             taskDirectory: URL(fileURLWithPath: configuration.taskDirectory), devices: devices, voice: voice,
