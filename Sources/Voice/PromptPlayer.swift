@@ -207,7 +207,14 @@ public final class PromptPlayer: @unchecked Sendable {
             nextHeard = heard + Double(result.frames) / rate
             if isHeld, let status = try? pcm.status() {
                 let queued = min(max(bufferFrames - status.availableFrames, 0), bufferFrames)
-                bufferedUntil = status.timestamp + Double(queued) / rate
+                if queued > 0 {
+                    bufferedUntil = status.timestamp + Double(queued) / rate
+                } else {
+                    // Nothing queued right after a write: the device takes frames as fast as they
+                    // come (ALSA's `file` plugin over `null`). The clock paces the held silence
+                    // instead, or the thread would write it without end (and at real-time priority).
+                    bufferedUntil = max(bufferedUntil ?? status.timestamp, status.timestamp) + Double(result.frames) / rate
+                }
             }
             stream = .running(playedOutAt: heard + Double(result.frames) / rate)
             return WriteReport(heard: heard, isDelayReported: result.isDelayReported, hadGap: result.gap != nil)

@@ -56,6 +56,25 @@ struct VoiceTests {
         #expect(clip.samples.contains { abs(Int($0)) > 3_000 })
     }
 
+    /// A held stream on a device that takes frames as fast as they come must still write its
+    /// silence at the clock's pace (once, it wrote without end).
+    @Test("A held stream on an unpaced file device writes about as much silence as time passes")
+    func heldStreamOnAnUnpacedDeviceIsPacedByTheClock() async throws {
+        _ = AudioTestEnvironment.directory
+        let output = AudioTestEnvironment.scratch("held-file").appendingPathComponent("played.raw")
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_play:FILE=\(output.path)"), logger: logger)
+        await prompter.holdStream(true)
+        let start = ContinuousClock.now
+        try await Task.sleep(for: .seconds(1))
+        await prompter.holdStream(false)
+        let elapsed = (ContinuousClock.now - start) / .seconds(1)
+        await prompter.shutdown()
+        let seconds = Double((try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0) / (22_050 * 2)
+        print(String(format: "held %.2f s on a file device: %.2f s of silence written", elapsed, seconds))
+        // The 50 ms held ahead, and the hold's release within a wake-up (25 ms), either side.
+        #expect(seconds > 0.5 && seconds < elapsed + TestTiming.tolerance(0.5))
+    }
+
     @Test("Each subscriber has a stream of its own: one that goes away leaves the others and later ones hearing every prompt")
     func subscribersAreIndependent() async throws {
         _ = AudioTestEnvironment.directory
