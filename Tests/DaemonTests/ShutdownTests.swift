@@ -11,10 +11,13 @@ struct ShutdownTests {
     /// being recorded: the front end, the run's UUID and its directory.
     static func recording(_ fixture: DaemonFixture, name: String) async throws -> (frontEnd: DaemonProcess, uuid: String, directory: URL) {
         let file = try fixture.write(task: DaemonTasks.manualWalk(name, walking: 30), name: "walk")
-        let watcher = try fixture.subscriber(to: ["motionProgress"])
+        let watcher = try fixture.subscriber(to: ["motionProgress", "audioLevel"])
         let frontEnd = try fixture.spawn([CommandRunner.executable.path, "--socket", fixture.socket, "run", file, "--auto"])
         let status = try await offThread { () throws -> [String: Any] in
             _ = try watcher.waitForEvent("motionProgress", within: 20) { ($0["samplesWritten"] as? Int ?? 0) > 0 }
+            // The microphone too has delivered audio (once, in a fresh clone's loaded pass, the
+            // kill came before its first block and roomSound.wav was not a complete WAV).
+            _ = try watcher.waitForEvent("audioLevel", within: 20)
             return try watcher.result("run.status")
         }
         let uuid = try #require(status["taskRunUUID"] as? String)
