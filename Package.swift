@@ -679,7 +679,7 @@ let package = Package(
         .executableTarget(
             name: "activetask-upload",
             dependencies: [
-                "Upload", "Systemd", "SystemCalls", "BlockingCalls",
+                "Upload", "Systemd", "CodePageOut",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

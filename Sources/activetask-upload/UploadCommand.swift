@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodePageOut
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -40,7 +41,10 @@ struct UploadCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let worker = try UploadService.worker(settings: settings, secret: secret, logger: logger)
-        let service = UploadService(worker: worker, logger: logger)
+        // Code that ran once (start-up, the uploads just finished) need not stay in memory while
+        // the uploader waits: paged out 1 s after it falls idle (docs/upload.md, "Memory").
+        let pageOut = IdleCodePageOut(quietPeriod: .seconds(1), logger: logger)
+        let service = UploadService(worker: worker, pageOut: pageOut, logger: logger)
         var services: [any Service] = []
         do {
             // First in the group, so it keeps pinging while the uploads under way finish at a stop.
@@ -51,6 +55,7 @@ struct UploadCommand: AsyncParsableCommand {
         } catch {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
         }
+        services.append(pageOut)
         services.append(service)
         let group = ServiceGroup(configuration: .init(
             services: services.map { .init(service: $0) },

@@ -1,8 +1,7 @@
-import BlockingCalls
+import CodePageOut
 import Foundation
 import Logging
 import ServiceLifecycle
-import SystemCalls
 import Systemd
 import UnixSignals
 import Upload
@@ -11,6 +10,8 @@ import Upload
 /// SIGHUP tries held runs again; systemd hears readiness and the queue in `STATUS=`.
 struct UploadService: Service {
     let worker: UploadWorker
+    /// Told when uploads start and end, so that the code is paged out while none runs.
+    let pageOut: IdleCodePageOut
     let logger: Logger
 
     /// What the watchdog probe reports stuck: the scan loop when it has not finished a pass for
@@ -48,17 +49,6 @@ struct UploadService: Service {
         return UploadWorker(uploader: uploader, queue: UploadQueue(parallel: settings.parallel), pollSeconds: settings.pollSeconds, logger: logger)
     }
 
-    /// Pages the binary's code out (`ResidentCode`), on a dedicated thread; a kernel that cannot
-    /// (before Linux 5.4) is noted once at debug level and costs nothing.
-    private func pageOutCode() async {
-        do {
-            let bytes = try await BlockingCall.run("page out code") { try ResidentCode.pageOut() }
-            logger.debug("Paged out the program's code while idle.", metadata: ["bytes": "\(bytes)"])
-        } catch {
-            logger.debug("The program's code could not be paged out.", metadata: ["error": "\(error)"])
-        }
-    }
-
     func run() async throws {
         let notifier = SystemdNotifier()
         _ = try? notifier.ready(status: .custom("watching the outbox"))
@@ -83,15 +73,14 @@ struct UploadService: Service {
                 }
             }
             group.addTask {
-                // Code that ran once (start-up, the uploads just finished) need not stay in
-                // memory while the uploader waits: paged out whenever it falls idle (docs/upload.md,
-                // "Memory"); what runs again comes back from the page cache.
-                var wasBusy = true
+                // Uploads starting and ending, as the page-out service needs them (it pages the
+                // code out once the uploader has been idle for its quiet period).
+                var wasBusy = false
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(2))
                     let busy = await worker.records.contains { $0.state == .uploading }
-                    if wasBusy && !busy { await pageOutCode() }
+                    if busy != wasBusy { pageOut.note(busy: busy) }
                     wasBusy = busy
+                    try? await Task.sleep(for: .seconds(2))
                 }
             }
             try? await gracefulShutdown()
