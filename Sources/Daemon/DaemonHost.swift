@@ -128,11 +128,11 @@ public actor DaemonHost: ControlHandler, Service {
 
     /// Recovers the runs a crash or kill left unfinished; returns how many. Called at start,
     /// before the socket says it is ready.
-    public func recoverInterruptedRuns() async -> Int {
+    public func recoverInterruptedRuns(shouldStop: @escaping @Sendable () -> Bool = { false }) async -> Int {
         let store = store
         // The configured thresholds, as a finished run's checks use.
         let quality = QualityChecks(thresholds: settings.qualityThresholds)
-        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: quality) }) ?? []
+        let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: quality, shouldStop: shouldStop) }) ?? []
         for report in reports {
             logger.warning("Recovered an interrupted run", metadata: [
                 "taskRunUUID": "\(report.taskRunUUID)", "repairs": "\(report.repairs.count)",

@@ -83,4 +83,57 @@ struct ShutdownTests {
         #expect(lines.first == "STATUS=recovering 1 interrupted run", "\(lines)")
         #expect(lines.contains("READY=1"), "\(lines)")
     }
+    /// A SIGTERM while interrupted runs are being recovered (before the socket opens) is a
+    /// graceful stop: exit 0, the run under way finished, the rest left interrupted and
+    /// recovered at the next start. Before, recovery ran ahead of the service group and the
+    /// signal killed the daemon (exit 143).
+    @Test("SIGTERM during start-up recovery: exit 0, what was not recovered is recovered at the next start")
+    func sigtermDuringRecovery() async throws {
+        let fixture = try await DaemonFixture("recovery-stop")
+        let daemon = try await fixture.start()
+        let (frontEnd, uuid, directory) = try await Self.recording(fixture, name: "Many")
+        daemon.send(SIGKILL)
+        #expect(await daemon.waitForExit(within: 5) == .signalled(SIGKILL))
+        _ = await frontEnd.waitForExit(within: 10)
+        // Many interrupted runs, so that the stop comes with some not yet recovered: copies of
+        // the killed run under new UUIDs.
+        let runs = directory.deletingLastPathComponent()
+        let manifest = try String(contentsOf: directory.appendingPathComponent("run.json"), encoding: .utf8)
+        var copies: [URL] = [directory]
+        for _ in 0..<80 {
+            let copyUUID = UUID().uuidString
+            let copy = runs.appendingPathComponent(copyUUID)
+            try FileManager.default.copyItem(at: directory, to: copy)
+            try manifest.replacingOccurrences(of: uuid, with: copyUUID)
+                .write(to: copy.appendingPathComponent("run.json"), atomically: true, encoding: .utf8)
+            copies.append(copy)
+        }
+        func running() throws -> Int { try copies.filter { try RunFiles.manifest(of: $0).status == "running" }.count }
+
+        let notify = try NotifySocket(path: fixture.directory.appendingPathComponent("notify.sock").path)
+        let restarted = try fixture.spawn(environment: ["NOTIFY_SOCKET": notify.path])
+        let recovering = try await onOwnThread { () -> [String] in
+            var seen: [String] = []
+            while restarted.ended == nil, !seen.contains(where: { $0.hasPrefix("STATUS=recovering") }) {
+                seen += notify.receive()?.assignments ?? []
+            }
+            return seen
+        }
+        #expect(recovering.contains("STATUS=recovering \(copies.count) interrupted runs"), "\(recovering)")
+        restarted.send(SIGTERM)
+        #expect(await restarted.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(restarted.output.suffix(4000))")
+        let left = try running()
+        print("recovery stopped with \(left) of \(copies.count) runs left interrupted")
+        #expect(left > 0, "every run was recovered before the stop took effect: make recovery longer for the test to mean anything")
+        // Each run is either recovered whole or left as it was.
+        for copy in copies where try RunFiles.manifest(of: copy).status != "running" {
+            #expect(try RunFiles.manifest(of: copy).finishReason == "interrupted")
+            #expect(FileManager.default.fileExists(atPath: copy.appendingPathComponent("taskResult.json").path))
+        }
+
+        let again = try await fixture.start()
+        #expect(try running() == 0, "the next start recovers the rest")
+        again.send(SIGTERM)
+        #expect(await again.waitForExit(within: 15 * TestTiming.scale) == .exited(0), "\(again.output.suffix(4000))")
+    }
 }

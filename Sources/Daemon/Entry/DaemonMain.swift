@@ -46,10 +46,6 @@ struct DaemonMain {
             case .stopping: _ = try? notifier.stopping()
             }
         }
-        _ = try? notifier.status(.recovering(runs: await host.interruptedRunCount()))
-        let recovered = await host.recoverInterruptedRuns()
-        if recovered > 0 { logger.notice("Recovered interrupted runs", metadata: ["count": "\(recovered)"]) }
-
         let inherited: [Int32]
         do { inherited = try SocketActivation.listeningDescriptors() } catch {
             throw DaemonStartError(message: "The sockets systemd passed cannot be used: \(error)")
@@ -79,7 +75,9 @@ struct DaemonMain {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
         }
         services.append(ConfigurationReloader(loader: loader, current: configuration, registry: registry, host: host, logger: logger))
-        services += [pageOut, host, server]
+        // Recovery runs inside the group, before the socket opens, so that SIGTERM meanwhile is
+        // a graceful stop (RecoveringControlServer).
+        services += [pageOut, host, RecoveringControlServer(host: host, server: server, notifier: notifier, logger: logger)]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -11,10 +11,15 @@ extension RunStore {
     /// as it is. Call it when the daemon starts, before any session runs.
     /// Each recovered run's quality is then checked by `quality` (`qc.json`), when given.
     /// Discards a crash cut short are finished first.
-    public func recoverInterruptedRuns(now: Date = Date(), quality: (any RunQualityChecking)? = nil) -> [RecoveryReport] {
+    ///
+    /// `shouldStop` is asked before each run: once it says yes (the daemon is asked to stop), the
+    /// runs not yet recovered stay interrupted for the next start; the one under way is finished.
+    public func recoverInterruptedRuns(now: Date = Date(), quality: (any RunQualityChecking)? = nil,
+                                       shouldStop: () -> Bool = { false }) -> [RecoveryReport] {
         removeDiscardedLeftovers()
         var reports: [RecoveryReport] = []
         for run in runDirectories() {
+            if shouldStop() { break }
             removeTemporaryFiles(in: run)
             let manifest: RunManifest
             do {
