@@ -96,7 +96,7 @@ public final class DelayedPipeSink: @unchecked Sendable {
         defer { finished.signal() }
         let frames = 256
         var buffer = [Int16](repeating: 0, count: frames * Self.channels)
-        let start = Self.now()
+        let start = MonotonicTime.now()
         var chunks = 0
         var quietFrames = Int.max
         while !state.withLock({ $0.isStopped }) {
@@ -116,7 +116,7 @@ public final class DelayedPipeSink: @unchecked Sendable {
                 }
                 got += count
             }
-            let heard = max(dueTime, Self.now())
+            let heard = max(dueTime, MonotonicTime.now())
             for frame in 0..<frames {
                 let loudness = max(abs(Int(buffer[frame * 2])), abs(Int(buffer[frame * 2 + 1])))
                 if loudness > 2_000 {
@@ -131,12 +131,6 @@ public final class DelayedPipeSink: @unchecked Sendable {
             }
             chunks += 1
         }
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

@@ -47,11 +47,7 @@ public final class NotifySocket: @unchecked Sendable {
         return Message(time: Self.now(), assignments: text.split(separator: "\n").map(String.init))
     }
 
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { MonotonicTime.now() }
 
     public struct Failure: Error, CustomStringConvertible {
         public var message: String
