@@ -83,8 +83,8 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Waits until the socket accepts a connection; throws with the daemon's output when it ends
     /// first or 20 s pass.
-    func waitUntilListening(_ daemon: DaemonProcess) async throws {
-        let deadline = Date().addingTimeInterval(20)
+    func waitUntilListening(_ daemon: DaemonProcess, within seconds: Double = 20) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
         // Checked once more after the deadline: a sleep can overrun it when every thread of the
         // concurrency pool is busy (the whole suite under a sanitizer).
         while true {
@@ -95,7 +95,7 @@ final class DaemonFixture: @unchecked Sendable {
             if Date() >= deadline { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw DaemonTestFailure("activetaskd did not listen on \(socket) within 20 s:\n\(daemon.output)")
+        throw DaemonTestFailure("activetaskd did not listen on \(socket) within \(seconds) s:\n\(daemon.output)")
     }
 
     /// Whether a connection to `path` succeeds now.
