@@ -1,6 +1,5 @@
 import Glibc
 import SystemCalls
-import SystemPackage
 
 extension DedicatedThread {
     /// SCHED_RESET_ON_FORK (linux/sched.h; not visible to Swift without _GNU_SOURCE): a child
@@ -37,15 +36,7 @@ extension DedicatedThread {
     /// Whether the calling thread has CAP_SYS_NICE, from /proc/thread-self/status; false when
     /// it cannot be read (the limit then decides).
     private static func hasNiceCapability() -> Bool {
-        guard let descriptor = try? Syscalls.open("/proc/thread-self/status", .readOnly, options: [.closeOnExec]) else { return false }
-        defer { try? Syscalls.close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        while bytes.count < 65_536 {
-            let count = (try? chunk.withUnsafeMutableBytes { try Syscalls.read(descriptor, into: $0) }) ?? 0
-            if count <= 0 { break }
-            bytes += chunk[..<count]
-        }
+        guard let bytes = try? SmallFile.contents(of: "/proc/thread-self/status") else { return false }
         return RealTimePolicy.hasNiceCapability(status: String(decoding: bytes, as: UTF8.self))
     }
 }

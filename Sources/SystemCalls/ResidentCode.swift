@@ -81,7 +81,7 @@ public enum ResidentCode {
     /// MADV_PAGEOUT (before Linux 5.4) answers EINVAL, thrown as it is.
     public static func pageOut(includingLibraries: Bool = false) throws(SystemCallError) -> Int {
         let executable = try Syscalls.readlink("/proc/self/exe")
-        let maps = String(decoding: try contents(of: "/proc/self/smaps"), as: UTF8.self)
+        let maps = String(decoding: try SmallFile.contents(of: "/proc/self/smaps"), as: UTF8.self)
         var advised = 0
         var droppedFiles: [String] = []
         for mapping in readOnlyMappings(maps: maps, executable: executable, includingLibraries: includingLibraries) {
@@ -103,26 +103,5 @@ public enum ResidentCode {
             try Syscalls.fadvise(descriptor, advice: POSIX_FADV_DONTNEED, path: path)
         }
         return advised
-    }
-
-    /// The whole of a small file such as /proc/self/maps.
-    private static func contents(of path: String) throws(SystemCallError) -> [UInt8] {
-        let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: [.closeOnExec])
-        defer { try? Syscalls.close(descriptor, path: path) }
-        var text: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 << 10)
-        while true {
-            let count: Int
-            do {
-                count = try buffer.withUnsafeMutableBytes { try Syscalls.read(descriptor, into: $0, path: path) }
-            } catch let error as SystemCallError {
-                throw error
-            } catch {
-                throw SystemCallError("read", path: path, caught: error)
-            }
-            if count == 0 { break }
-            text.append(contentsOf: buffer[0..<count])
-        }
-        return text
     }
 }
