@@ -29,12 +29,23 @@ struct FullDiskTests {
         return Int(info.f_bavail) * Int(info.f_bsize)
     }
 
+    /// What is on the small disk, file by file with sizes, and the bytes free: said when a run
+    /// finds no space where the test expected room.
+    static func listing(_ data: URL) -> String {
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: data.path)) ?? []
+        let sizes = files.sorted().map { name -> String in
+            let size = (try? FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(name).path)[.size] as? Int) ?? nil
+            return "\(name)\t\(size.map(String.init) ?? "?")"
+        }
+        return "free: \((try? freeBytes(data)).map(String.init) ?? "?") bytes\n" + sizes.joined(separator: "\n")
+    }
+
     /// Runs `task` with `activetaskctl run --auto --json` while a subscriber collects the run's
     /// events up to `taskFinished`; returns the summary line and the events.
-    static func run(_ fixture: DaemonFixture, task file: String) async throws -> (summary: [String: Any], events: [[String: Any]]) {
+    static func run(_ fixture: DaemonFixture, task file: String, on data: URL) async throws -> (summary: [String: Any], events: [[String: Any]]) {
         let watcher = try fixture.subscriber(to: ["actionFailed", "warning", "taskFinished"])
         let output = try await fixture.ctl("run", file, "--auto", "--json")
-        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.status == 0, "\(output.standardError)\n\(Self.listing(data))")
         let seen = try await offThread { () throws -> [[String: Any]] in
             var seen: [[String: Any]] = []
             while true {
@@ -57,7 +68,7 @@ struct FullDiskTests {
         try Data(count: max(fill, 0)).write(to: filler)
 
         let file = try fixture.write(task: DaemonTasks.walk("FullDisk", walking: 5), name: "walk")
-        let (summary, events) = try await Self.run(fixture, task: file)
+        let (summary, events) = try await Self.run(fixture, task: file, on: data)
         let failures = events.filter { $0["kind"] as? String == "actionFailed" }
         #expect(!failures.isEmpty, "no recorder failed: \(events)")
         for failure in failures {
@@ -88,7 +99,7 @@ struct FullDiskTests {
         // Space freed: the next run records whole, and the cut run is finished first.
         try FileManager.default.removeItem(at: filler)
         let next = try fixture.write(task: DaemonTasks.walk("AfterFullDisk", walking: 1), name: "next")
-        let (nextSummary, nextEvents) = try await Self.run(fixture, task: next)
+        let (nextSummary, nextEvents) = try await Self.run(fixture, task: next, on: data)
         #expect(nextSummary["status"] as? String == "completed", "\(nextSummary)")
         #expect(!nextEvents.contains { ["actionFailed", "warning"].contains($0["kind"] as? String) }, "\(nextEvents)")
         let nextDirectory = data.appendingPathComponent("runs/\(try #require(nextSummary["taskRunUUID"] as? String))")
