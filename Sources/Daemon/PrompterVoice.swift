@@ -21,6 +21,8 @@ public struct PrompterVoice: SessionVoice {
                 .promptFinished(stepPath: stepPath, text: text, onsetUptime: onset, endUptime: end, heardBy: measure.rawValue)
             case .playbackFailed(let message):
                 .playbackFailed(message: message)
+            case .playedOut(let token):
+                .playedOut(token: token)
             }
         }
     }
@@ -47,6 +49,10 @@ public struct PrompterVoice: SessionVoice {
 
     public func endStep() async {
         await prompter.endStep()
+    }
+
+    public func finishSpeaking() async -> UInt64 {
+        await prompter.finishSpeaking()
     }
 
     public func holdStream(_ held: Bool) async {

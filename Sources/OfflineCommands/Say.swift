@@ -50,7 +50,7 @@ struct Say: AsyncParsableCommand {
         var failure: String?
         for await event in events {
             switch event {
-            case .promptStarted: break
+            case .promptStarted, .playedOut: break
             case .promptFinished(_, _, let onset, let end, let measure):
                 if json {
                     try JSONOutput.print(SaidPrompt(requestedUptime: requested, onsetUptime: onset, endUptime: end, heardBy: measure.rawValue),

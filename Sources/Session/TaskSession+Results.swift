@@ -44,12 +44,13 @@ extension TaskSession {
         events.publish(.taskResultReady(stepPath: stepPath, runDirectory: run.url))
     }
 
-    /// Ends the run for `reason` (the machine decided it and disarmed the clock): prompts stop,
-    /// every action still active stops (or, for a discarded run, is cancelled), the results and
-    /// the archive are written, and subscribers hear `taskFinished`.
+    /// Ends the run for `reason` (the machine decided it and disarmed the clock): timed prompts
+    /// stop, every action still active stops (or, for a discarded run, is cancelled), what is
+    /// still being said is heard, the results and the archive are written, and subscribers hear
+    /// `taskFinished`.
     func finish(_ reason: FinishReason) async {
         await settings.voice?.endStep()
-        await settings.voice?.holdStream(false)
+        if reason == .discarded { await settings.voice?.holdStream(false) }
         await feed(reason == .discarded ? .cancelRequested : .stopRequested(keys: nil))
         let endDate = Date()
         var archive: URL?
@@ -62,6 +63,11 @@ extension TaskSession {
         } else {
             if reason != .saved { results.finish(endDate: endDate) }
             _ = machine.handle(.runFinished(reason))
+            // What is still being said (a completion step's prompt, the step's `end` prompt
+            // before it) is heard and reported before prompts.json and the archive are written;
+            // the held stream is let go after it, so those prompts are measured like the rest.
+            await waitForVoice()
+            await settings.voice?.holdStream(false)
             archive = await finishRun(reason, endDate: endDate)
             if [.completed, .earlyExit, .abandoned].contains(reason) { announceResultReady(stepPath: nil) }
             if reason != .saved, let report = await checkQuality() {

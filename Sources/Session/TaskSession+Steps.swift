@@ -146,7 +146,33 @@ extension TaskSession {
             events.publish(.promptFinished(stepPath: stepPath, text: text, endUptime: end))
         case .playbackFailed(let message):
             events.publish(.warning(message: message, identifier: nil))
+        case .playedOut(let token):
+            voicePlayedOut = max(voicePlayedOut, token)
+            resumePlayedOutWaiters()
         }
+    }
+
+    /// Waits until the prompts and sounds already handed to the voice have been heard and their
+    /// notices taken (prompts.json then has the run's last prompts, "All done." of a completion
+    /// step among them); bounded by the voice (`SessionVoice.finishSpeaking()`).
+    func waitForVoice() async {
+        guard let voice = settings.voice, !voiceNoticesEnded else { return }
+        let token = await voice.finishSpeaking()
+        guard voicePlayedOut < token, !voiceNoticesEnded else { return }
+        await withCheckedContinuation { playedOutWaiters.append((token, $0)) }
+    }
+
+    /// The voice's notices ended (the voice shut down, or the session's work is cancelled):
+    /// nobody waits for a notice that cannot come.
+    func endVoiceNotices() {
+        voiceNoticesEnded = true
+        resumePlayedOutWaiters()
+    }
+
+    private func resumePlayedOutWaiters() {
+        let ready = playedOutWaiters.filter { voiceNoticesEnded || $0.token <= voicePlayedOut }
+        playedOutWaiters.removeAll { voiceNoticesEnded || $0.token <= voicePlayedOut }
+        ready.forEach { $0.continuation.resume() }
     }
 
     // MARK: Step clock

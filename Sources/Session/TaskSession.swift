@@ -56,6 +56,11 @@ public actor TaskSession {
     /// The quality checks of the finished run (`qc.json`).
     var quality: (any RunQualityReport)?
     var prompts: [RunManifest.Prompt] = []
+    /// The latest `playedOut` token the voice's notices delivered, whether they have ended, and
+    /// who waits for a token (`waitForVoice()`).
+    var voicePlayedOut: UInt64 = 0
+    var voiceNoticesEnded = false
+    var playedOutWaiters: [(token: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
     /// Time-driven work for `run()`.
@@ -128,6 +133,7 @@ public actor TaskSession {
             if let notices = voiceNotices {
                 group.addTask { [weak self] in
                     for await notice in notices { await self?.voiceNotice(notice) }
+                    await self?.endVoiceNotices()
                 }
             }
             await withTaskCancellationHandler {

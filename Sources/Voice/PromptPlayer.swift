@@ -60,6 +60,8 @@ public final class PromptPlayer: @unchecked Sendable {
     private let logger: Logger
     private let condition = NSCondition()
     private var queue: [Item] = []
+    /// The clip the thread is playing, taken from `queue` (its duration bounds a wait for it).
+    private var playing: Item?
     private var stopRequested = false
     /// While true (a task runs) the stream is kept open and running on silence (`hold(_:)`).
     private var held = false
@@ -141,7 +143,7 @@ public final class PromptPlayer: @unchecked Sendable {
         condition.lock()
         let position = queue.firstIndex { ($0.due ?? -.infinity) > (item.due ?? -.infinity) } ?? queue.endIndex
         queue.insert(item, at: position)
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -152,8 +154,30 @@ public final class PromptPlayer: @unchecked Sendable {
         defer { condition.unlock() }
         let removed = queue.filter(shouldRemove).map(\.id)
         queue.removeAll(where: shouldRemove)
-        condition.signal()
+        condition.broadcast()
         return removed
+    }
+
+    /// Waits (blocking: call it from a dedicated thread) until every clip queued now or later
+    /// has been played or dropped, or until CLOCK_MONOTONIC `deadline`; returns whether
+    /// everything was played out. Its `onFinished` calls have been made by then.
+    public func waitUntilPlayedOut(deadline: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !queue.isEmpty || playing != nil {
+            let left = deadline - RecordingClock.monotonic()
+            if left <= 0 || stopRequested { return false }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+        }
+        return true
+    }
+
+    /// Seconds of audio queued or being played, and the latest due time of a queued clip.
+    public func pendingAudio() -> (seconds: Double, latestDue: Double?) {
+        condition.withLock {
+            let items = queue + (playing.map { [$0] } ?? [])
+            return (items.reduce(0) { $0 + $1.clip.duration }, items.compactMap(\.due).max())
+        }
     }
 
     /// Holds the stream open and running on silence (true), from a task's start to its end, so
@@ -162,7 +186,7 @@ public final class PromptPlayer: @unchecked Sendable {
     public func hold(_ held: Bool) {
         condition.lock()
         self.held = held
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -175,7 +199,7 @@ public final class PromptPlayer: @unchecked Sendable {
     private func requestStop() {
         condition.lock()
         stopRequested = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -252,7 +276,9 @@ public final class PromptPlayer: @unchecked Sendable {
                 continue
             }
             let item = action == .play ? queue.removeFirst() : nil
+            playing = item
             condition.unlock()
+            defer { if item != nil { condition.withLock { playing = nil; condition.broadcast() } } }
             do {
                 switch action {
                 case .wait:

@@ -10,4 +10,7 @@ public enum VoiceEvent: Sendable, Hashable {
     /// Playback failed: the prompts queued then are dropped and the device is closed; the next
     /// prompt opens it again. The recording goes on.
     case playbackFailed(message: String)
+    /// What was queued when `VoicePrompter.finishSpeaking()` was called has been played (or
+    /// its wait gave up): every notice about it came before this one.
+    case playedOut(token: UInt64)
 }

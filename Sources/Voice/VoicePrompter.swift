@@ -222,6 +222,28 @@ public actor VoicePrompter {
         }
     }
 
+    /// Waits until what is queued (prompts spoken at once, sounds: `endStep()` has dropped a
+    /// step's timed prompts) has been played, so that a run's last prompts are reported before
+    /// its files are written; then yields `playedOut(token:)` to every subscriber, after the
+    /// notices of those prompts, and returns the token. A device that stops taking audio does not
+    /// hold this up past the queued audio's length plus `streamOpenLead` and one second.
+    @discardableResult
+    public func finishSpeaking() async -> UInt64 {
+        let token = takeID()
+        if !isShutDown {
+            let player = player
+            let pending = player.pendingAudio()
+            let start = max(RecordingClock.monotonic(), pending.latestDue ?? 0)
+            let deadline = start + pending.seconds + configuration.streamOpenLead + 1
+            let playedOut = (try? await BlockingCall.run("voice-played-out") { player.waitUntilPlayedOut(deadline: deadline) }) ?? false
+            if !playedOut, pending.seconds > 0 {
+                logger.warning("Voice prompts were still playing when the run ended", metadata: ["queuedSeconds": "\(pending.seconds)"])
+            }
+        }
+        subscribers.yield(.playedOut(token: token))
+        return token
+    }
+
     /// Which `playSound*` sound to play.
     public enum Sound: Sendable {
         case start, finish

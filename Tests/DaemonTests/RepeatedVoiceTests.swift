@@ -9,15 +9,16 @@ import TestSupport
 /// second run on nothing was announced and no prompts.json was written.
 @Suite("activetaskd: every run of one daemon speaks and records its prompts")
 struct RepeatedVoiceTests {
-    /// An active step with three timed prompts that moves on by itself, and a completion step.
+    /// An active step with three timed prompts and an `end` prompt that moves on by itself, and
+    /// a completion step that speaks as it shows (the run ends then, with `--auto`).
     static let task = """
         {
             "identifier": "Voiced",
             "steps": [
                 { "identifier": "walking", "type": "active", "duration": 4, "title": "Walk",
                   "commands": ["startTimerAutomatically", "transitionAutomatically"],
-                  "spokenInstructions": { "start": "Walk now.", "1": "One.", "2": "Two." } },
-                { "identifier": "done", "type": "completion", "title": "Done" }
+                  "spokenInstructions": { "start": "Walk now.", "1": "One.", "2": "Two.", "end": "Stop." } },
+                { "identifier": "done", "type": "completion", "title": "Done", "spokenInstructions": { "start": "All done." } }
             ]
         }
         """
@@ -65,10 +66,6 @@ struct RepeatedVoiceTests {
                         heard.events.append(prompt)
                         spokenAt[prompt] = event["spokenUptime"] as? Double
                     case "promptFinished":
-                        // The previous run's last prompt may end after this subscription began
-                        // (a run may end while its last prompt still plays): nothing of this run
-                        // finishes before its first prompt is spoken.
-                        if heard.events.isEmpty { continue }
                         heard.finished.append(prompt)
                         if let onset = spokenAt[prompt], let end = event["finishedUptime"] as? Double, end > onset {} else { heard.unpaired.append(prompt) }
                     default: break
@@ -84,26 +81,25 @@ struct RepeatedVoiceTests {
                 ? try #require(try RunFiles.json(promptsFile) as? [[String: Any]], "run \(index): prompts.json is not an array")
                 : []
             let recorded = records.map { "\($0["stepPath"] as? String ?? "?") \($0["text"] as? String ?? "?")" }
-            // Every entry says how its onset was measured, and one that ended, that it ended after it began.
+            // Every entry says how its onset was measured, and that it ended after it began: the
+            // run's files are written once its last prompt has been heard.
             let measures: Set<String> = ["deviceDelay", "deviceDelayFirstReport", "deviceDelayLaterReport", "handedToDevice"]
             for record in records {
                 #expect((record["heardBy"] as? String).map(measures.contains) == true, "run \(index): \(record)")
-                if let end = record["endUptime"] as? Double {
-                    #expect(end > (record["spokenUptime"] as? Double ?? .infinity), "run \(index): \(record)")
-                }
+                let end = record["endUptime"] as? Double
+                #expect(end != nil && end! > (record["spokenUptime"] as? Double ?? .infinity), "run \(index): \(record)")
             }
             var heard = announced
             heard.file = recorded
             runs.append(heard)
         }
-        let expected = ["Voiced/walking Walk now.", "Voiced/walking One.", "Voiced/walking Two."]
+        let expected = ["Voiced/walking Walk now.", "Voiced/walking One.", "Voiced/walking Two.", "Voiced/walking Stop.", "Voiced/done All done."]
         for (index, heard) in runs.enumerated() {
             #expect(heard.events == expected, "run \(index + 1): \(heard)\n\(daemon.output.suffix(4000))")
             #expect(heard.file == expected, "run \(index + 1): \(heard)")
-            // Each prompt's end follows its onset, in the same order; the last may still be
-            // playing when the run ends.
-            #expect(heard.finished.count >= expected.count - 1 && heard.finished == Array(expected.prefix(heard.finished.count)),
-                    "run \(index + 1): \(heard)")
+            // Each prompt's end follows its onset, in the same order, the completion step's
+            // included: nothing is still playing when the run ends.
+            #expect(heard.finished == expected, "run \(index + 1): \(heard)")
             #expect(heard.unpaired.isEmpty, "run \(index + 1): \(heard)")
         }
         #expect(daemon.ended == nil, "activetaskd ended:\n\(daemon.output.suffix(4000))")

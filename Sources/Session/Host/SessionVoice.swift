@@ -17,6 +17,10 @@ public protocol SessionVoice: Sendable {
     func resumeTimer() async
     /// The step is left: what it had queued is dropped.
     func endStep() async
+    /// Waits until what was handed to `speak` and `play` has been heard (bounded by its length),
+    /// then reports `playedOut(token:)` through `notices()` after every notice about it, and
+    /// returns the token: the session waits for that notice before writing prompts.json.
+    func finishSpeaking() async -> UInt64
     /// While `held` (from a run's start to its end) the playback stream stays open and running,
     /// so prompts are placed against a settled, measured device delay; released, it opens only
     /// around prompts again.

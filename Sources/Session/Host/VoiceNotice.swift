@@ -9,4 +9,7 @@ public enum VoiceNotice: Sendable, Hashable {
     case promptFinished(stepPath: String, text: String, onsetUptime: Double, endUptime: Double, heardBy: String)
     /// Playback failed; the recording goes on.
     case playbackFailed(message: String)
+    /// What was queued when `SessionVoice.finishSpeaking()` returned `token` has been played;
+    /// the notices about it came before this one.
+    case playedOut(token: UInt64)
 }
