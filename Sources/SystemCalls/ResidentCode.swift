@@ -65,6 +65,24 @@ public enum ResidentCode {
         return found
     }
 
+    /// What to do with one mapping (`plan`).
+    public enum Advice: Sendable, Hashable {
+        /// Unmap its pages (MADV_DONTNEED): they are the file's own, read back on the next use.
+        case drop
+        /// Have the kernel reclaim its pages (MADV_PAGEOUT): some were written (relocations),
+        /// and dropping would lose them.
+        case reclaim
+        /// Leave it.
+        case keep
+    }
+
+    /// How `pageOut` treats `mapping`: with `keepingFileCache` (a trim while working) only
+    /// mappings of the file's own pages are unmapped, and the written ones are left.
+    public static func plan(for mapping: Mapping, keepingFileCache: Bool) -> Advice {
+        if mapping.holdsOnlyFilePages { return .drop }
+        return keepingFileCache ? .keep : .reclaim
+    }
+
     /// Pages out the running program's read-only and executable mappings (with
     /// `includingLibraries`, its shared libraries' too); returns the bytes advised. Blocks briefly
     /// (the kernel reclaims synchronously): call it from `BlockingCall.run`.
@@ -79,7 +97,11 @@ public enum ResidentCode {
     /// off (MADV_RANDOM) on all of them, so what runs again brings back only its own pages rather
     /// than the 128 KiB around each (docs/benchmarks.md, "A smaller daemon"). A kernel without
     /// MADV_PAGEOUT (before Linux 5.4) answers EINVAL, thrown as it is.
-    public static func pageOut(includingLibraries: Bool = false) throws(SystemCallError) -> Int {
+    ///
+    /// With `keepingFileCache` (a program at work trimming what it no longer runs) the pages are
+    /// only unmapped: the files stay in the page cache, so what runs again is mapped back from
+    /// memory (a minor fault), never read from the disk; written pages are left alone.
+    public static func pageOut(includingLibraries: Bool = false, keepingFileCache: Bool = false) throws(SystemCallError) -> Int {
         let executable = try Syscalls.readlink("/proc/self/exe")
         let maps = String(decoding: try SmallFile.contents(of: "/proc/self/smaps"), as: UTF8.self)
         var advised = 0
@@ -87,10 +109,12 @@ public enum ResidentCode {
         for mapping in readOnlyMappings(maps: maps, executable: executable, includingLibraries: includingLibraries) {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             let length = Int(mapping.end - mapping.start)
+            let advice = plan(for: mapping, keepingFileCache: keepingFileCache)
+            if advice == .keep { continue }
             try Syscalls.madvise(address, length: length, advice: MADV_RANDOM)
-            if mapping.holdsOnlyFilePages {
+            if advice == .drop {
                 try Syscalls.madvise(address, length: length, advice: MADV_DONTNEED)
-                if !droppedFiles.contains(mapping.path) { droppedFiles.append(mapping.path) }
+                if !keepingFileCache, !droppedFiles.contains(mapping.path) { droppedFiles.append(mapping.path) }
             } else {
                 try Syscalls.madvise(address, length: length, advice: MADV_PAGEOUT)
             }
