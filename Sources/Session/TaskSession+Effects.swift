@@ -28,6 +28,8 @@ extension TaskSession {
             await speakNow(text, stepPath: stepPath)
         case .voiceEndStep:
             await settings.voice?.endStep()
+        case .awaitVoice:
+            await waitForVoice()
         case .voiceHoldStream:
             await settings.voice?.holdStream(true)
         case .endStepResult(let location):

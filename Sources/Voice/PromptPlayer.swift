@@ -62,6 +62,8 @@ public final class PromptPlayer: @unchecked Sendable {
     private var queue: [Item] = []
     /// The clip the thread is playing, taken from `queue` (its duration bounds a wait for it).
     private var playing: Item?
+    /// When the last clip played will have been heard to its end (CLOCK_MONOTONIC).
+    private var heardUntil = -Double.infinity
     private var stopRequested = false
     /// While true (a task runs) the stream is kept open and running on silence (`hold(_:)`).
     private var held = false
@@ -160,16 +162,17 @@ public final class PromptPlayer: @unchecked Sendable {
 
     /// Waits (blocking: call it from a dedicated thread) until every clip queued now or later
     /// has been played or dropped, or until CLOCK_MONOTONIC `deadline`; returns whether
-    /// everything was played out. Its `onFinished` calls have been made by then.
-    public func waitUntilPlayedOut(deadline: Double) -> Bool {
+    /// everything was played out, and when the last clip will have been heard to its end (the
+    /// device may still be playing it). Its `onFinished` calls have been made by then.
+    public func waitUntilPlayedOut(deadline: Double) -> (playedOut: Bool, heardUntil: Double) {
         condition.lock()
         defer { condition.unlock() }
         while !queue.isEmpty || playing != nil {
             let left = deadline - RecordingClock.monotonic()
-            if left <= 0 || stopRequested { return false }
+            if left <= 0 || stopRequested { return (false, heardUntil) }
             _ = condition.wait(until: Date(timeIntervalSinceNow: left))
         }
-        return true
+        return (true, heardUntil)
     }
 
     /// Seconds of audio queued or being played, and the latest due time of a queued clip.
@@ -399,6 +402,7 @@ public final class PromptPlayer: @unchecked Sendable {
         if let pcm, try pcm.status().state == .prepared { try pcm.start() }
         let best = OnsetMeasure.judge(first: onset ?? end, firstReported: isFirstReported, later: later, laterReported: isLaterReported)
         if let onset { warnIfLater(onset, than: best.onset, item: item) }
+        condition.withLock { heardUntil = max(heardUntil, end) }
         onFinished(Onset(id: item.id, stepPath: item.stepPath, text: item.text, due: item.due, onset: best.onset, end: end,
                          measure: best.measure))
         logger.debug("Played a voice clip", metadata: [

@@ -66,9 +66,11 @@ public struct PromptStreamPolicy: Sendable, Hashable {
     /// How long after its last frame is due to be heard a stream is stopped; covers the error of
     /// the stream's delay report, so the end of a clip is never cut.
     public var stopMargin: Double
-    /// Seconds of silence a held stream keeps queued ahead of the device: topped up when half
-    /// of it has played. At least `preRoll` (the start threshold), so that silence alone starts
-    /// a stopped stream; a clip spoken at once waits behind at most this much.
+    /// Seconds of silence a held stream keeps queued ahead of the device once it runs: topped up
+    /// when half of it has played; a clip spoken at once waits behind at most this much. A
+    /// stopped stream is filled to `preRoll` (the start threshold) at least, so that silence
+    /// alone starts it. Not less than 50 ms by default: with 25 ms (topped up at 12.5 ms, about
+    /// one 256-frame period) the demo's PulseAudio stream ran dry 35 times in one run.
     public var heldAhead: Double
     /// Frames per second.
     public var sampleRate: Int
@@ -78,7 +80,8 @@ public struct PromptStreamPolicy: Sendable, Hashable {
         self.sampleRate = max(sampleRate, 1)
         self.openLead = max(openLead, 0)
         self.preRoll = max(preRoll, 0)
-        self.heldAhead = max(heldAhead, self.preRoll)
+        // Below 10 ms the thread would wake more often than the device's periods come.
+        self.heldAhead = max(heldAhead, 0.01)
         // Opening ahead must not fall outside the window, or a stream opened early would be
         // closed again at once.
         self.keepOpenWindow = max(keepOpenWindow, self.openLead)
@@ -145,18 +148,22 @@ public struct PromptStreamPolicy: Sendable, Hashable {
     /// A held stream: open, running, at most `heldAhead` of silence in the device's buffer, each
     /// clip placed on its due time by the silence before it (against `playedOutAt`, which
     /// includes the device's delay). A stopped stream (just opened, or stopped before the hold)
-    /// is treated as one whose last frame is heard now: the silence written starts it.
+    /// is treated as one whose last frame is heard now: the silence written starts it, so it is
+    /// at least `preRoll`.
     private func heldAction(stream: Stream, next: NextClip?, now: Double, buffered: Double?) -> Action {
         let playedOutAt: Double
+        var target = heldAhead
         switch stream {
         case .closed: return .open
-        case .stopped: playedOutAt = now
+        case .stopped:
+            playedOutAt = now
+            target = max(heldAhead, preRoll)
         // Past frames are no help: after a gap the next frame is heard from now on.
         case .running(let end): playedOutAt = max(end, now)
         }
         if next == .atOnce { return .play }
         let ahead = max(buffered ?? (playedOutAt - now), 0)
-        let room = heldAhead - ahead
+        let room = target - ahead
         var gap: Double?
         if case .due(let due) = next {
             gap = due - playedOutAt

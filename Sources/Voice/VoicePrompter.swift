@@ -222,11 +222,12 @@ public actor VoicePrompter {
         }
     }
 
-    /// Waits until what is queued (prompts spoken at once, sounds: `endStep()` has dropped a
-    /// step's timed prompts) has been played, so that a run's last prompts are reported before
-    /// its files are written; then yields `playedOut(token:)` to every subscriber, after the
-    /// notices of those prompts, and returns the token. A device that stops taking audio does not
-    /// hold this up past the queued audio's length plus `streamOpenLead` and one second.
+    /// Waits until what is queued (prompts spoken at once, sounds, a step's timed prompts not
+    /// dropped by `endStep()`) has been heard to its end, so that the next step shows after the
+    /// step's `end` prompt and a run's last prompts are reported before its files are written;
+    /// then yields `playedOut(token:)` to every subscriber, after the notices of those prompts,
+    /// and returns the token. A device that stops taking audio does not hold this up past the
+    /// queued audio's length plus `streamOpenLead` and one second.
     @discardableResult
     public func finishSpeaking() async -> UInt64 {
         let token = takeID()
@@ -235,9 +236,15 @@ public actor VoicePrompter {
             let pending = player.pendingAudio()
             let start = max(RecordingClock.monotonic(), pending.latestDue ?? 0)
             let deadline = start + pending.seconds + configuration.streamOpenLead + 1
-            let playedOut = (try? await BlockingCall.run("voice-played-out") { player.waitUntilPlayedOut(deadline: deadline) }) ?? false
-            if !playedOut, pending.seconds > 0 {
-                logger.warning("Voice prompts were still playing when the run ended", metadata: ["queuedSeconds": "\(pending.seconds)"])
+            let result = try? await BlockingCall.run("voice-played-out") { player.waitUntilPlayedOut(deadline: deadline) }
+            if result?.playedOut != true, pending.seconds > 0 {
+                logger.warning("Voice prompts were still playing when the wait for them ended", metadata: ["queuedSeconds": "\(pending.seconds)"])
+            }
+            // The last clip is all written; the device plays what it still holds of it (up to its
+            // buffer and latency), and what comes next should not start under it.
+            if let heardUntil = result?.heardUntil {
+                let left = min(heardUntil, deadline) - RecordingClock.monotonic()
+                if left > 0 { try? await Task.sleep(for: .seconds(left)) }
             }
         }
         subscribers.yield(.playedOut(token: token))

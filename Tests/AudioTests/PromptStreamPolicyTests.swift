@@ -77,6 +77,23 @@ struct PromptStreamPolicyTests {
         #expect(Self.policy.action(stream: testCase.stream, next: testCase.next, now: testCase.now, held: true, buffered: testCase.buffered) == testCase.expected)
     }
 
+    /// Held ahead less than the start threshold (the default: 25 ms against a 50 ms pre-roll):
+    /// a stopped stream is filled to the threshold, so silence alone starts it; once running,
+    /// it is kept `heldAhead` ahead, so a clip spoken at once waits behind less.
+    static let shallow = PromptStreamPolicy(sampleRate: 1_000, openLead: 0.5, preRoll: 0.05, keepOpenWindow: 1.5, stopMargin: 0.05, heldAhead: 0.02)
+    static let shallowCases: [Case] = [
+        Case(name: "shallow, just opened: silence up to the start threshold", stream: .stopped(since: 10), next: nil, now: 10, expected: .writeSilence(frames: 50)),
+        Case(name: "shallow, running, 0.05 s queued after the start: wait until 0.01 s is left", stream: .running(playedOutAt: 10.05), next: nil, now: 10, expected: .wait(until: 10 + (10.05 - 10) - 0.02 / 2)),
+        Case(name: "shallow, running, 0.005 s queued: top up to 0.02 s", stream: .running(playedOutAt: 10.005), next: nil, now: 10, expected: .writeSilence(frames: 15)),
+        Case(name: "shallow, just opened, a clip due in 0.04 s: its silence", stream: .stopped(since: 10), next: .due(10.04), now: 10, expected: .writeSilence(frames: 40)),
+        Case(name: "shallow, running, a clip at once: play", stream: .running(playedOutAt: 10.01), next: .atOnce, now: 10, expected: .play),
+    ]
+
+    @Test("Next action of a held stream kept less far ahead than its start threshold", arguments: shallowCases)
+    func nextShallowHeldAction(_ testCase: Case) {
+        #expect(Self.shallow.action(stream: testCase.stream, next: testCase.next, now: testCase.now, held: true, buffered: testCase.buffered) == testCase.expected)
+    }
+
     /// Drives the policy the way the playback thread does, with an ideal device, and returns the
     /// actions taken: a prompt 3 s after the stream was last used costs an open, a pre-roll, the
     /// clip, a stop and a close, and nothing in between.

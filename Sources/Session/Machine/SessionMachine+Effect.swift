@@ -18,6 +18,10 @@ extension SessionMachine {
         case speak(String, stepPath: String)
         /// Drop what the voice had queued for the step left.
         case voiceEndStep
+        /// Wait until what the voice was given has been heard: the `end` prompt of a step left
+        /// forward is over before the next step shows, as SageResearch's `goForward` speaks the
+        /// end instruction and moves on in its completion.
+        case awaitVoice
         /// The run starts or resumes: the voice holds its playback stream running until the run
         /// ends, so the device's delay is settled before the first prompt (docs/audio.md).
         case voiceHoldStream

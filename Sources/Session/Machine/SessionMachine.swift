@@ -107,13 +107,15 @@ struct SessionMachine: Sendable {
         return effects + [.writeManifest]
     }
 
-    /// The step shown ends: its `end` prompt is spoken if the timer did not get to it (forward
-    /// only), a step without a timer performs its finish commands, queued prompts are dropped,
-    /// and its result gets its end date unless the front end sent it.
+    /// The step shown ends: forward, its `end` prompt is spoken if the timer did not get to it
+    /// (what the step still had queued dropped first) and heard before the next step shows; a
+    /// step without a timer performs its finish commands, queued prompts are dropped, and its
+    /// result gets its end date unless the front end sent it.
     private func leave(_ step: Step, shown: ShownStep, direction: NavigationDirection) -> [Effect] {
         var effects: [Effect] = []
-        if direction == .forward, shown.endPrompt == .notSpoken, let end = endPrompt(of: shown.location) {
-            effects.append(.speak(end, stepPath: shown.path))
+        if direction == .forward, let end = endPrompt(of: shown.location) {
+            if shown.endPrompt == .notSpoken { effects += [.voiceEndStep, .speak(end, stepPath: shown.path)] }
+            effects.append(.awaitVoice)
         }
         if direction == .forward, shown.clock == nil {
             // A step without a timer finishes when the person moves on.
