@@ -175,11 +175,12 @@ public final class PromptPlayer: @unchecked Sendable {
         return (true, heardUntil)
     }
 
-    /// Seconds of audio queued or being played, and the latest due time of a queued clip.
-    public func pendingAudio() -> (seconds: Double, latestDue: Double?) {
+    /// Seconds of audio queued or being played, the latest due time of a queued clip, and when
+    /// the last clip played will have been heard to its end.
+    public func pendingAudio() -> (seconds: Double, latestDue: Double?, heardUntil: Double) {
         condition.withLock {
             let items = queue + (playing.map { [$0] } ?? [])
-            return (items.reduce(0) { $0 + $1.clip.duration }, items.compactMap(\.due).max())
+            return (items.reduce(0) { $0 + $1.clip.duration }, items.compactMap(\.due).max(), heardUntil)
         }
     }
 

@@ -236,16 +236,20 @@ public actor VoicePrompter {
             let pending = player.pendingAudio()
             let start = max(RecordingClock.monotonic(), pending.latestDue ?? 0)
             let deadline = start + pending.seconds + configuration.streamOpenLead + 1
-            let result = try? await BlockingCall.run("voice-played-out") { player.waitUntilPlayedOut(deadline: deadline) }
-            if result?.playedOut != true, pending.seconds > 0 {
-                logger.warning("Voice prompts were still playing when the wait for them ended", metadata: ["queuedSeconds": "\(pending.seconds)"])
+            var heardUntil = pending.heardUntil
+            // A thread to wait on only when there is something to wait for (a move forward from
+            // a step whose end prompt was already written, and most run ends, have nothing).
+            if pending.seconds > 0 {
+                let result = try? await BlockingCall.run("voice-played-out") { player.waitUntilPlayedOut(deadline: deadline) }
+                if result?.playedOut != true {
+                    logger.warning("Voice prompts were still playing when the wait for them ended", metadata: ["queuedSeconds": "\(pending.seconds)"])
+                }
+                heardUntil = result?.heardUntil ?? heardUntil
             }
             // The last clip is all written; the device plays what it still holds of it (up to its
             // buffer and latency), and what comes next should not start under it.
-            if let heardUntil = result?.heardUntil {
-                let left = min(heardUntil, deadline) - RecordingClock.monotonic()
-                if left > 0 { try? await Task.sleep(for: .seconds(left)) }
-            }
+            let left = min(heardUntil, deadline) - RecordingClock.monotonic()
+            if left > 0 { try? await Task.sleep(for: .seconds(left)) }
         }
         subscribers.yield(.playedOut(token: token))
         return token
