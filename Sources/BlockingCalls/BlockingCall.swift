@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Runs one blocking call (opening a libiio context, configuring an ALSA PCM, an fsync) on a
@@ -25,10 +26,13 @@ public enum BlockingCall {
     public static func run<T: Sendable>(
         _ name: String, deadline: Duration?, _ body: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        let handOff = HandOff()
+        let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let pending = PendingResult(continuation)
             _ = DedicatedThread(name: name) { _ in
-                pending.resume(with: Result { try body() })
+                let result = Result { try body() }
+                handOff.release()
+                pending.resume(with: result)
             }
             if let deadline {
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline.dispatchInterval) {
@@ -36,6 +40,38 @@ public enum BlockingCall {
                 }
             }
         }
+        handOff.acquire()
+        return result
+    }
+}
+
+/// Orders what the call's thread wrote before the awaiting task reads it, through a pthread mutex
+/// ThreadSanitizer sees. The continuation orders it too, but through the concurrency runtime's
+/// own atomics, which ThreadSanitizer does not see when the call ends before the task has
+/// suspended: it then reported a race between a value made on the call's thread and its first
+/// use after the await (a CaptureSession made by the call and started after it).
+private final class HandOff: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// On the call's thread, after its result is made.
+    func release() {
+        pthread_mutex_lock(mutex)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// On the awaiting side, after the continuation returned.
+    func acquire() {
+        pthread_mutex_lock(mutex)
+        pthread_mutex_unlock(mutex)
     }
 }
 
