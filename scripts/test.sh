@@ -23,7 +23,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests|AutoRunTests)'
-timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests|DeviceRateTests|KnownDelayTests)|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
+timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests|DeviceRateTests|KnownDelayTests)|DaemonTests\.DelayedDeviceVoiceTests|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
 # Each pass is bounded (seconds; they take about 180, 80 and 45), so a test that hangs fails its
 # pass instead of running into CI's time limit.
 bounded() { local limit=$1; shift; timeout --signal=INT --kill-after=30 "$limit" "$@"; }

@@ -59,6 +59,10 @@ public struct PrompterVoice: SessionVoice {
         await prompter.holdStream(held)
     }
 
+    public func earliestOnset(waitingUpTo seconds: Double) async -> Double? {
+        await prompter.earliestOnset(waitingUpTo: seconds)
+    }
+
     public func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws {
         try await prompter.speak(text, stepPath: stepPath, key: key, scheduledAtMonotonic: scheduledAtMonotonic)
     }

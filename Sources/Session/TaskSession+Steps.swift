@@ -43,14 +43,55 @@ extension TaskSession {
 
     /// The step's clips are made before it is shown, so its `start` prompt is heard as it
     /// shows; then `stepShown` is published and the prompts are set up.
+    ///
+    /// A device hears a prompt only after the silence already written to the held stream and its
+    /// own delay (50 ms to a quarter of a second and more). So that a step's time-0 prompts are
+    /// heard as it shows on any device, they are scheduled at the earliest moment the voice can
+    /// be heard (plus a margin for handing them over) and `stepShown` is published at that
+    /// moment, not before (docs/session.md, "A move"); a voice that cannot say when speaks them
+    /// as the step shows, as before.
     func presentStep(at location: StepLocation, direction: NavigationDirection) async {
         guard let step = task.step(at: location) else { return }
         let path = task.stepPath(of: location)
         let prompts = spokenPrompts(of: step, at: location)
         await settings.voice?.preload(prompts)
-        let shown = publishStepShown(step, location: location, path: path, direction: direction)
-        await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
+        let startPrompts = prompts.filter { $0.time == 0 }
+        if !startPrompts.isEmpty, let shownAt = await startPromptTime() {
+            // The device is written ahead of what it plays: the prompt's notices may come before
+            // its step is shown, and wait for it.
+            heldNoticesStepPath = path
+            for prompt in startPrompts {
+                await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownAt)
+            }
+            let wait = shownAt - RecordingClock.monotonic()
+            if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
+            publishStepShown(step, location: location, path: path, direction: direction)
+            releaseHeldNotices()
+            await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: nil)
+        } else {
+            let shown = publishStepShown(step, location: location, path: path, direction: direction)
+            await prepareVoice(for: step, path: path, prompts: prompts, shownUptime: shown.uptime)
+        }
     }
+
+    /// The CLOCK_MONOTONIC time at which a step's `start` prompt can be heard and the step
+    /// shown: the voice's earliest onset and `startPromptMargin`; nil when the voice cannot say,
+    /// or says something beyond `longestStartPromptLead` (a device that is not measured right
+    /// would hold every step back). A run's first step may wait for the stream held from the
+    /// run's start to settle, at most `longestStartPromptLead` too.
+    func startPromptTime() async -> Double? {
+        guard let onset = await settings.voice?.earliestOnset(waitingUpTo: Self.longestStartPromptLead) else { return nil }
+        let time = onset + Self.startPromptMargin
+        let lead = time - RecordingClock.monotonic()
+        return lead > 0 && lead <= Self.longestStartPromptLead ? time : nil
+    }
+
+    /// Time for a `start` prompt to reach the playback thread before its moment: the thread
+    /// wakes at real-time priority within a millisecond; the session's hand-over may take longer
+    /// on a loaded board.
+    static let startPromptMargin = 0.01
+    /// The longest a step is held back so that its `start` prompt is heard as it shows.
+    static let longestStartPromptLead = 1.0
 
     @discardableResult
     func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
@@ -97,10 +138,13 @@ extension TaskSession {
     /// Time-0 prompts are spoken as the step shows (SageResearch 4 speaks `start` then, even when
     /// the timer starts later), scheduled at the step's `stepShown` time so that prompts.json
     /// shows how late they were heard; the rest wait for the timer.
-    func prepareVoice(for step: Step, path: String, prompts: [StepPrompt], shownUptime: Double) async {
-        let shownMonotonic = shownUptime - RecordingClock.boottimeOffset()
-        for prompt in prompts where prompt.time == 0 {
-            await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownMonotonic)
+    /// `shownUptime` nil: the time-0 prompts were scheduled already.
+    func prepareVoice(for step: Step, path: String, prompts: [StepPrompt], shownUptime: Double?) async {
+        if let shownUptime {
+            let shownMonotonic = shownUptime - RecordingClock.boottimeOffset()
+            for prompt in prompts where prompt.time == 0 {
+                await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownMonotonic)
+            }
         }
         let timed = step.kind.isTimed ? prompts.filter { $0.time > 0 } : []
         guard let voice = settings.voice, !timed.isEmpty else { return }
@@ -127,6 +171,10 @@ extension TaskSession {
     }
 
     func voiceNotice(_ notice: VoiceNotice) {
+        if let held = heldNoticesStepPath, notice.stepPath == held {
+            heldNotices.append(notice)
+            return
+        }
         switch notice {
         case .promptStarted(let stepPath, let text, let scheduled, let onset, let heardBy):
             if !text.hasPrefix("<") {
@@ -150,6 +198,14 @@ extension TaskSession {
             voicePlayedOut = max(voicePlayedOut, token)
             resumePlayedOutWaiters()
         }
+    }
+
+    /// The step whose prompts' notices waited is shown: they are taken now, in order.
+    func releaseHeldNotices() {
+        heldNoticesStepPath = nil
+        let notices = heldNotices
+        heldNotices = []
+        notices.forEach(voiceNotice)
     }
 
     /// Waits until the prompts and sounds already handed to the voice have been heard and their

@@ -61,6 +61,11 @@ public actor TaskSession {
     var voicePlayedOut: UInt64 = 0
     var voiceNoticesEnded = false
     var playedOutWaiters: [(token: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    /// While a step's `start` prompts are handed to the voice ahead of its `stepShown`, the
+    /// notices about that step's prompts wait here, so that no front end hears of a step's
+    /// prompt before the step (`presentStep`).
+    var heldNoticesStepPath: String?
+    var heldNotices: [VoiceNotice] = []
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
     /// Time-driven work for `run()`.

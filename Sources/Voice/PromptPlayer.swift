@@ -64,6 +64,15 @@ public final class PromptPlayer: @unchecked Sendable {
     private var playing: Item?
     /// When the last clip played will have been heard to its end (CLOCK_MONOTONIC).
     private var heardUntil = -Double.infinity
+    /// While the held stream runs: when a frame written next would be heard (CLOCK_MONOTONIC),
+    /// behind the silence already written and the device's delay (`earliestOnset()`), and
+    /// since when it has run.
+    private var heldHeardFrom: Double?
+    private var heldRunningSince: Double?
+    /// How long a held stream runs before its delay reports are trusted to place a clip: a
+    /// stream that has just started reports its delay without the sound server's own latency
+    /// (a 250 ms device's first prompt was heard 207 ms late when placed by them).
+    public static let heldSettleTime = 0.5
     private var stopRequested = false
     /// While true (a task runs) the stream is kept open and running on silence (`hold(_:)`).
     private var held = false
@@ -184,6 +193,27 @@ public final class PromptPlayer: @unchecked Sendable {
         }
     }
 
+    /// When a clip queued now would be heard at the earliest (CLOCK_MONOTONIC): on a held,
+    /// running stream with nothing queued or playing, after the silence already written and the
+    /// device's reported delay. Nil when that is not known (the stream is not held or not
+    /// running yet, or other clips come first): a session then shows its step and speaks at once.
+    /// `deadline` (CLOCK_MONOTONIC): a held stream that has not run for `heldSettleTime` yet is
+    /// waited for until then (blocking: call it from a dedicated thread); nil answers at once.
+    public func earliestOnset(waitingUntil deadline: Double? = nil) -> Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        while held, !stopRequested, queue.isEmpty, playing == nil {
+            let now = RecordingClock.monotonic()
+            if let heldHeardFrom, let heldRunningSince, now - heldRunningSince >= Self.heldSettleTime {
+                return max(heldHeardFrom, now)
+            }
+            guard let deadline, deadline > now else { return nil }
+            let settled = heldRunningSince.map { $0 + Self.heldSettleTime } ?? deadline
+            _ = condition.wait(until: Date(timeIntervalSinceNow: min(deadline, settled) - now))
+        }
+        return nil
+    }
+
     /// Holds the stream open and running on silence (true), from a task's start to its end, so
     /// that the device's delay is settled and measured before the first prompt; or lets it stop
     /// and close between prompts again (false). See `PromptStreamPolicy`.
@@ -245,6 +275,15 @@ public final class PromptPlayer: @unchecked Sendable {
                 }
             }
             stream = .running(playedOutAt: heard + Double(result.frames) / rate)
+            if isHeld {
+                condition.withLock {
+                    if heldRunningSince == nil {
+                        heldRunningSince = RecordingClock.monotonic()
+                        condition.broadcast()
+                    }
+                    heldHeardFrom = nextHeard
+                }
+            }
             return WriteReport(heard: heard, isDelayReported: result.isDelayReported, hadGap: result.gap != nil)
         }
 
@@ -254,6 +293,7 @@ public final class PromptPlayer: @unchecked Sendable {
             nextHeard = nil
             bufferedUntil = nil
             stream = .closed
+            condition.withLock { heldHeardFrom = nil; heldRunningSince = nil }
         }
 
         let silence = [Int16](repeating: 0, count: chunkFrames)
@@ -266,7 +306,11 @@ public final class PromptPlayer: @unchecked Sendable {
             let now = RecordingClock.monotonic()
             let next = queue.first.map { $0.due.map(PromptStreamPolicy.NextClip.due) ?? .atOnce }
             isHeld = held
-            if !isHeld { bufferedUntil = nil }
+            if !isHeld {
+                bufferedUntil = nil
+                heldHeardFrom = nil
+                heldRunningSince = nil
+            }
             let action = policy.action(stream: stream, next: next, now: now, held: isHeld,
                                        buffered: bufferedUntil.map { max($0 - now, 0) })
             if case .wait(let until) = action {
@@ -303,6 +347,7 @@ public final class PromptPlayer: @unchecked Sendable {
                     try pcm?.prepare()
                     nextHeard = nil
                     bufferedUntil = nil
+                    condition.withLock { heldHeardFrom = nil; heldRunningSince = nil }
                     stream = .stopped(since: RecordingClock.monotonic())
                 case .writeSilence(let frames):
                     var left = frames

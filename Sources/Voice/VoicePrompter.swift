@@ -177,6 +177,21 @@ public actor VoicePrompter {
         state = .running(step, zero: zero)
     }
 
+    /// When a prompt spoken now would be heard at the earliest (CLOCK_MONOTONIC): behind the
+    /// held stream's silence and the device's measured delay. A session schedules a step's
+    /// `start` prompt at that time and shows the step then, so the two agree on any device
+    /// (docs/audio.md, "Voice prompts"). A held stream that has only just started (a run's first
+    /// step) is waited for up to `seconds` until its delay reports can be trusted. Nil when it is
+    /// not known (no held stream, or other prompts come first).
+    public func earliestOnset(waitingUpTo seconds: Double = 0) async -> Double? {
+        guard !isShutDown else { return nil }
+        if let onset = player.earliestOnset() { return onset }
+        guard seconds > 0 else { return nil }
+        let player = player
+        let deadline = RecordingClock.monotonic() + seconds
+        return try? await BlockingCall.run("voice-settle") { player.earliestOnset(waitingUntil: deadline) }
+    }
+
     /// Holds the playback stream open and running on silence while `held` (a run is going on),
     /// or lets it open only around prompts again (`PromptPlayer.hold(_:)`); only where the
     /// configuration asks for it (`holdStreamDuringRuns`).

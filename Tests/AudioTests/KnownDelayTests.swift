@@ -131,4 +131,43 @@ struct KnownDelayTests {
         #expect(abs(reported.onset - heard) < TestTiming.tolerance(0.05))
         #expect(reported.measure == .deviceDelay)
     }
+
+    /// What a session does with a step's `start` prompt (docs/session.md, "A move"): ask when a
+    /// prompt could be heard at the earliest, schedule it then and show the step at that moment.
+    /// The prompt is then heard when it is due, not a device delay after it.
+    @Test("A prompt scheduled at the held stream's earliest onset on a 250 ms device is heard on time")
+    func promptAtTheEarliestOnsetIsHeardOnTime() async throws {
+        let sink = try await DelayedPipeSink.start()
+        defer { sink.stop() }
+        let directory = AudioTestEnvironment.scratch("delayed-earliest")
+        let prompter = try await VoicePrompter(
+            configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: try toneClips(in: directory)), logger: logger)
+        let events = prompter.subscribe()
+        #expect(await prompter.earliestOnset() == nil, "no stream is held yet")
+        await prompter.holdStream(true)
+        try await Task.sleep(for: .seconds(1.5))
+        let asked = RecordingClock.monotonic()
+        let earliest = try #require(await prompter.earliestOnset(), "a held, running stream knows when it is heard")
+        // Behind the device's delay (less the page the sink may be between) and the held silence.
+        #expect(earliest - asked > sink.delay - 0.05)
+        #expect(earliest - asked < sink.delay + 0.1)
+        let due = earliest + 0.01
+        try await prompter.speak("prompt 1", stepPath: "Task/step", key: nil, scheduledAtMonotonic: due)
+        var finished: (onset: Double, measure: OnsetMeasure)?
+        for await event in events {
+            if case .promptFinished(_, _, let onset, _, let measure) = event {
+                finished = (onset - RecordingClock.boottimeOffset(), measure)
+                break
+            }
+        }
+        try await Task.sleep(for: .seconds(sink.delay + 0.2))
+        await prompter.shutdown()
+        #expect(sink.error == nil)
+        let reported = try #require(finished)
+        let heard = try #require(sink.onsets.first { $0 > asked - 0.1 })
+        print(String(format: "held, at the earliest onset (%.1f ms ahead): heard %.1f ms after it was due, reported %.1f ms, %@",
+                     (due - asked) * 1000, (heard - due) * 1000, (reported.onset - due) * 1000, reported.measure.rawValue))
+        #expect(abs(heard - due) < TestTiming.tolerance(0.05))
+        #expect(abs(reported.onset - heard) < TestTiming.tolerance(0.05))
+    }
 }

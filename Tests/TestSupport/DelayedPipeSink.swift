@@ -35,9 +35,10 @@ public final class DelayedPipeSink: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the server and the reader. `capacity` is the pipe's size in bytes (a power of two
-    /// of whole pages); the default gives 250 ms.
-    public static func start(capacity: Int = 65_536) async throws -> DelayedPipeSink {
-        let runtime = PulseServer.Instance.delayed.runtimeDirectory(in: AudioTestEnvironment.directory)
+    /// of whole pages); the default gives 250 ms. Its ALSA PCM is `pcmDefinition(named:)`
+    /// (`test_pulse_delayed` for the default `instance`).
+    public static func start(capacity: Int = 65_536, instance: PulseServer.Instance = .delayed) async throws -> DelayedPipeSink {
+        let runtime = instance.runtimeDirectory(in: AudioTestEnvironment.directory)
         let path = runtime.appendingPathComponent("delayed.fifo").path
         let server = try await PulseServer.start(
             runtimeDirectory: runtime,
@@ -70,6 +71,12 @@ public final class DelayedPipeSink: @unchecked Sendable {
         thread.start()
     }
 
+    /// An ALSA configuration line defining PCM `name` as this sink.
+    public func pcmDefinition(named name: String) -> String {
+        let native = server.runtimeDirectory.appendingPathComponent("pulse/native").path
+        return "pcm.\(name) { type pulse server \"unix:\(native)\" device \"delayed\" }\n"
+    }
+
     /// CLOCK_MONOTONIC seconds at which each sound so far was heard.
     public var onsets: [Double] { state.withLock { $0.onsets } }
 
@@ -94,6 +101,11 @@ public final class DelayedPipeSink: @unchecked Sendable {
     /// keeps when each sound began. The pipe is full ahead of the reader, so a read never waits.
     private func read() {
         defer { finished.signal() }
+        // A sound card's clock does not wait for the CPU: the reader asks for real-time
+        // scheduling so that a busy moment of the process under test (a run's end writing its
+        // files) does not delay what it hears. Where it may not, it reads at normal priority.
+        var parameters = sched_param(sched_priority: 20)
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
         let frames = 256
         var buffer = [Int16](repeating: 0, count: frames * Self.channels)
         let start = MonotonicTime.now()

@@ -15,6 +15,8 @@ extension PulseServer {
         case sessionFailing = "pulse-session-failing"
         /// The pipe sink of `DelayedPipeSink`, a device with a known delay.
         case delayed = "pulse-delayed"
+        /// A second one, for the daemon's prompt-timing test (the audio tests hold the first).
+        case delayedDaemon = "pulse-delayed-daemon"
 
         public func runtimeDirectory(in base: URL) -> URL { base.appendingPathComponent(rawValue) }
     }

@@ -25,6 +25,11 @@ public protocol SessionVoice: Sendable {
     /// so prompts are placed against a settled, measured device delay; released, it opens only
     /// around prompts again.
     func holdStream(_ held: Bool) async
+    /// When a prompt spoken now would be heard at the earliest (CLOCK_MONOTONIC), as the held
+    /// stream measures it, waiting up to `seconds` for a stream that has only just started to
+    /// settle; nil when not known. A step's `start` prompt is scheduled then and the step shown
+    /// at that moment.
+    func earliestOnset(waitingUpTo seconds: Double) async -> Double?
     /// Speaks `text` now (scheduled at `scheduledAtMonotonic` for prompts.json, when given).
     func speak(_ text: String, stepPath: String, key: String?, scheduledAtMonotonic: Double?) async throws
     /// Plays the step's start or finish sound.

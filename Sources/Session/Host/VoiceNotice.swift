@@ -12,4 +12,12 @@ public enum VoiceNotice: Sendable, Hashable {
     /// What was queued when `SessionVoice.finishSpeaking()` returned `token` has been played;
     /// the notices about it came before this one.
     case playedOut(token: UInt64)
+
+    /// The step path of a prompt's notice; nil for the others.
+    public var stepPath: String? {
+        switch self {
+        case .promptStarted(let stepPath, _, _, _, _), .promptFinished(let stepPath, _, _, _, _): stepPath
+        case .playbackFailed, .playedOut: nil
+        }
+    }
 }

@@ -28,6 +28,14 @@ final class DaemonFixture: @unchecked Sendable {
         """.write(to: alsaConfig, atomically: true, encoding: .utf8)
     }
 
+    /// Adds ALSA configuration (PCM definitions) that the daemons started from now on read.
+    func addALSAConfiguration(_ text: String) throws {
+        let handle = try FileHandle(forWritingTo: alsaConfig)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
     deinit {
         thawSound()
         pulse.stop()
