@@ -289,7 +289,7 @@ let package = Package(
         .target(
             name: "WebRelay",
             dependencies: [
-                "ControlChannel",
+                "ControlChannel", "CLibSSL",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -630,7 +630,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
-            exclude: ["Web/web_security_check.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",
+            exclude: ["Web/web_security_check.py", "Web/web_tls_check.py", "Web/browser_tls.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",
                       "Web/browser_tapping.py", "Web/browser_permission.py",
                       "Web/browser_appearance.py", "Web/browser_level.py"],
             swiftSettings: strict
@@ -649,6 +649,12 @@ let package = Package(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // libssl for activetask-web's TLS (WebRelay only).
+        .systemLibrary(
+            name: "CLibSSL",
+            pkgConfig: "libssl",
+            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CLibCrypto",

@@ -11,18 +11,24 @@ public struct WebAccessPolicy: Sendable {
     public var token: String
     /// `host:port` authorities a request may name (`127.0.0.1:8470`, `[::1]:8470`, `localhost:8470`).
     public var authorities: Set<String>
+    /// `https` when the server speaks TLS: the scheme of the one origin allowed.
+    public var scheme: String
 
-    public init(token: String, authorities: Set<String>) {
+    public init(token: String, authorities: Set<String>, scheme: String = "http") {
         self.token = token
         self.authorities = authorities
+        self.scheme = scheme
     }
 
-    /// The authorities for the addresses listened on (with the ports actually bound).
-    public static func authorities(for addresses: [ListenAddress]) -> Set<String> {
+    /// The authorities for the addresses listened on (with the ports actually bound), and with
+    /// TLS the names its certificate is valid for (`tlsNames`), on each of those ports: a
+    /// browser reaches a TLS server by a name its certificate holds.
+    public static func authorities(for addresses: [ListenAddress], tlsNames: [String] = []) -> Set<String> {
         var names = Set<String>()
         for address in addresses {
-            names.insert(address.description)
+            if !address.isUnspecified { names.insert(address.description) }
             if address.host == "127.0.0.1" || address.host == "::1" { names.insert("localhost:\(address.port)") }
+            for name in tlsNames { names.insert(ListenAddress(host: name, port: address.port).description.lowercased()) }
         }
         return names
     }
@@ -40,7 +46,7 @@ public struct WebAccessPolicy: Sendable {
         guard let host, authorities.contains(host.lowercased()) else {
             return .refuse(status: 421, reason: "the Host \(host ?? "(none)") is not an address activetask-web listens on")
         }
-        if let origin, !authorities.contains(where: { "http://\($0)" == origin.lowercased() }) {
+        if let origin, !authorities.contains(where: { "\(scheme)://\($0)" == origin.lowercased() }) {
             return .refuse(status: 403, reason: "the Origin \(origin) is not this server")
         }
         if let given = Self.queryValue("token", in: target), Self.same(given, token) {

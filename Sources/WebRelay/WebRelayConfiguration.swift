@@ -4,8 +4,10 @@ public import Foundation
 public struct WebRelayConfiguration: Sendable {
     /// The daemon's control socket each browser tab gets its own connection to.
     public var controlSocket: String
-    /// The addresses to listen on: loopback only.
+    /// The addresses to listen on: loopback only unless `tls` is given.
     public var listen: [ListenAddress]
+    /// The certificate and key every connection is encrypted with; nil: plain HTTP (loopback).
+    public var tls: WebTLSIdentity?
     /// The token every request and WebSocket must carry.
     public var token: String
     /// The UI's static files.
@@ -16,10 +18,11 @@ public struct WebRelayConfiguration: Sendable {
     /// A line from the daemon longer than this is dropped (a `tasks.image` answer is under 1 MiB).
     public var maximumDaemonLineSize: Int
 
-    public init(controlSocket: String, listen: [ListenAddress], token: String, assetDirectory: URL,
+    public init(controlSocket: String, listen: [ListenAddress], tls: WebTLSIdentity? = nil, token: String, assetDirectory: URL,
                 maximumMessageSize: Int = 1 << 20, maximumDaemonLineSize: Int = 16 << 20) {
         self.controlSocket = controlSocket
         self.listen = listen
+        self.tls = tls
         self.token = token
         self.assetDirectory = assetDirectory
         self.maximumMessageSize = maximumMessageSize

@@ -5,7 +5,8 @@ import NIOPosix
 import NIOWebSocket
 public import ServiceLifecycle
 
-/// `activetask-web`'s server as a `Service`: listens on the configured loopback addresses,
+/// `activetask-web`'s server as a `Service`: listens on the configured addresses (loopback, or
+/// any with TLS, `TLSServerHandler`),
 /// serves the UI (`StaticFileHandler`) and upgrades `/ws` to a WebSocket relayed to the control
 /// socket (`BrowserRelayHandler`). It stops listening on graceful shutdown; open WebSockets end
 /// with the process.
@@ -59,7 +60,9 @@ public struct WebRelayServer: Service {
             for server in servers { try? await server.close().get() }
             throw error
         }
-        policyBox.policy = WebAccessPolicy(token: configuration.token, authorities: WebAccessPolicy.authorities(for: bound))
+        policyBox.policy = WebAccessPolicy(
+            token: configuration.token, authorities: WebAccessPolicy.authorities(for: bound, tlsNames: configuration.tls?.names ?? []),
+            scheme: configuration.tls == nil ? "http" : "https")
         logger.info("Listening", metadata: ["addresses": "\(bound.map(\.description).joined(separator: " "))",
                                             "socket": "\(configuration.controlSocket)"])
         onListening(bound)
@@ -71,6 +74,9 @@ public struct WebRelayServer: Service {
     /// One accepted connection: HTTP with the WebSocket upgrade on `/ws`.
     private static func configure(_ channel: any Channel, assets: AssetCatalog, policy: WebAccessPolicy,
                                   configuration: WebRelayConfiguration, logger: Logger) throws {
+        if let tls = configuration.tls {
+            try channel.pipeline.syncOperations.addHandler(TLSServerHandler(context: tls.context, logger: logger), name: "tls")
+        }
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: configuration.maximumMessageSize,
             shouldUpgrade: { channel, head in

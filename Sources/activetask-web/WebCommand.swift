@@ -17,8 +17,14 @@ struct WebCommand: AsyncParsableCommand {
     @Option(help: "activetaskd's control socket (default: ACTIVETASK_SOCKET, else /run/activetask/control.sock).")
     var socket: String?
 
-    @Option(help: "HOST:PORT to listen on, loopback only (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
+    @Option(help: "HOST:PORT to listen on, loopback only without TLS (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
     var listen: [String] = []
+
+    @Option(name: .customLong("tls-certificate"), help: "PEM certificate chain to serve HTTPS with (with --tls-key); needed to listen on a non-loopback address.")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "The certificate's unencrypted PEM private key.")
+    var tlsKey: String?
 
     @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600).")
     var tokenFile = "/run/activetask-web/token"
@@ -30,7 +36,15 @@ struct WebCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "activetask-web")
         do {
-            let addresses = try listen.isEmpty ? ListenAddress.loopback() : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text) }
+            let tls: WebTLSIdentity?
+            switch (tlsCertificate, tlsKey) {
+            case (let certificate?, let key?): tls = try WebTLSIdentity(certificateChain: certificate, privateKey: key)
+            case (nil, nil): tls = nil
+            default: throw WebRelayError.tls("--tls-certificate and --tls-key go together; pass both, or neither for plain HTTP on loopback.")
+            }
+            let addresses = try listen.isEmpty
+                ? ListenAddress.loopback()
+                : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text, tls: tls != nil) }
             guard let assetDirectory = assets.map({ URL(fileURLWithPath: $0) }) ?? WebRelayConfiguration.defaultAssetDirectory() else {
                 throw WebRelayError.noAssets("beside \(CommandLine.arguments[0])")
             }
@@ -41,12 +55,20 @@ struct WebCommand: AsyncParsableCommand {
             // connections have been quiet for 3 s (docs/kiosk.md, "Memory").
             let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), logger: logger)
             let server = WebRelayServer(
-                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, token: token, assetDirectory: assetDirectory),
+                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, tls: tls, token: token,
+                                                     assetDirectory: assetDirectory),
                 logger: logger,
                 onListening: { bound in
                     // Scripts and tests wait for this line; the token is not printed (it is in the file).
-                    let urls = bound.map { "http://\($0)/" }.joined(separator: " ")
-                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
+                    let scheme = tls == nil ? "http" : "https"
+                    let named = bound.flatMap { address in
+                        (tls?.names ?? []).filter(address.isReachable(as:)).map { ListenAddress(host: $0, port: address.port) }
+                    }
+                    var urls: [String] = []
+                    for address in bound.filter({ !$0.isUnspecified }) + named where !urls.contains("\(scheme)://\(address)/") {
+                        urls.append("\(scheme)://\(address)/")
+                    }
+                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls.joined(separator: " "))\n".utf8))
                 },
                 onConnectionChange: { pageOut.note(busy: false) })
             let group = ServiceGroup(services: [pageOut, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -28,4 +28,28 @@ import WebRelay
         let (target, host, origin, cookies, expected) = Self.rows[row]
         #expect(Self.policy.decide(target: target, host: host, origin: origin, cookies: cookies) == expected, "\(Self.rows[row])")
     }
+
+    /// With TLS on every IPv4 address (docs/kiosk.md, "TLS"): the certificate's names on the
+    /// port listened on, the https origin only; `0.0.0.0` itself is no name.
+    static let tlsPolicy = WebAccessPolicy(
+        token: "abc123",
+        authorities: WebAccessPolicy.authorities(for: [ListenAddress(host: "0.0.0.0", port: 8443)], tlsNames: ["kiosk.test", "192.168.1.20", "::1"]),
+        scheme: "https")
+
+    static let tlsRows: [(host: String, origin: String?, expected: WebAccessPolicy.Decision)] = [
+        ("kiosk.test:8443", "https://kiosk.test:8443", .allow(setCookie: true)),
+        ("KIOSK.test:8443", nil, .allow(setCookie: true)),
+        ("192.168.1.20:8443", "https://192.168.1.20:8443", .allow(setCookie: true)),
+        ("[::1]:8443", "https://[::1]:8443", .allow(setCookie: true)),
+        ("kiosk.test:8443", "http://kiosk.test:8443", .refuse(status: 403, reason: "the Origin http://kiosk.test:8443 is not this server")),
+        ("0.0.0.0:8443", nil, .refuse(status: 421, reason: "the Host 0.0.0.0:8443 is not an address activetask-web listens on")),
+        ("other.test:8443", nil, .refuse(status: 421, reason: "the Host other.test:8443 is not an address activetask-web listens on")),
+        ("kiosk.test:8470", nil, .refuse(status: 421, reason: "the Host kiosk.test:8470 is not an address activetask-web listens on")),
+    ]
+
+    @Test(arguments: tlsRows.indices)
+    func tlsDecision(row: Int) {
+        let (host, origin, expected) = Self.tlsRows[row]
+        #expect(Self.tlsPolicy.decide(target: "/?token=abc123", host: host, origin: origin, cookies: []) == expected, "\(Self.tlsRows[row])")
+    }
 }

@@ -14,14 +14,14 @@ final class BrowserRun: @unchecked Sendable {
     let arguments: [String]
 
     /// `tasks` maps a file name in the task directory to its contents.
-    init(_ name: String, tasks: [String: Data]) async throws {
+    init(_ name: String, tasks: [String: Data], tls: TestCertificate? = nil) async throws {
         fixture = try await DaemonFixture(name)
         let directory = fixture.directory.appendingPathComponent("tasks")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (file, contents) in tasks { try contents.write(to: directory.appendingPathComponent(file)) }
         arguments = fixture.arguments() + ["--task-directory", directory.path]
         daemon = try await fixture.start(arguments)
-        web = try await WebFixture(fixture)
+        web = try await WebFixture(fixture, tls: tls)
         shots = ProcessInfo.processInfo.environment["ACTIVETASK_WEB_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
             ?? fixture.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)

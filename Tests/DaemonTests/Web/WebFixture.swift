@@ -3,11 +3,13 @@ import Glibc
 import TestSupport
 
 /// The real `activetask-web` in front of a `DaemonFixture`'s daemon, on a free loopback port,
-/// its token in the fixture's directory (docs/kiosk.md).
+/// its token in the fixture's directory (docs/kiosk.md); with `tls`, on a free port of every
+/// address (`0.0.0.0`), serving HTTPS with that certificate.
 final class WebFixture: @unchecked Sendable {
     let process: DaemonProcess
     let port: Int
     let token: String
+    let tls: TestCertificate?
 
     /// The built executable.
     static var executable: String {
@@ -16,9 +18,15 @@ final class WebFixture: @unchecked Sendable {
 
     /// Starts `activetask-web` for `daemon` (optionally on another asset folder) and waits for
     /// the line saying where it listens.
-    init(_ daemon: DaemonFixture, assets: URL? = nil) async throws {
+    init(_ daemon: DaemonFixture, assets: URL? = nil, tls: TestCertificate? = nil) async throws {
+        self.tls = tls
         let tokenFile = daemon.directory.appendingPathComponent("web-token").path
-        var arguments = [Self.executable, "--socket", daemon.socket, "--listen", "127.0.0.1:0", "--token-file", tokenFile]
+        var arguments = [Self.executable, "--socket", daemon.socket, "--token-file", tokenFile]
+        if let tls {
+            arguments += ["--listen", "0.0.0.0:0", "--tls-certificate", tls.certificate.path, "--tls-key", tls.key.path]
+        } else {
+            arguments += ["--listen", "127.0.0.1:0"]
+        }
         if let assets { arguments += ["--assets", assets.path] }
         process = try daemon.spawn(arguments)
         let deadline = Date().addingTimeInterval(TestTiming.tolerance(20))
@@ -26,8 +34,10 @@ final class WebFixture: @unchecked Sendable {
         while found == nil {
             if let ended = process.ended { throw DaemonTestFailure("activetask-web ended (\(ended)):\n\(process.output)") }
             if Date() > deadline { throw DaemonTestFailure("activetask-web did not say where it listens within \(TestTiming.tolerance(20)) s:\n\(process.output)") }
-            if let line = process.output.split(separator: "\n").first(where: { $0.hasPrefix("activetask-web listening on http://127.0.0.1:") }) {
-                found = Int(line.split(separator: ":").last?.filter(\.isNumber) ?? "")
+            // With TLS on 0.0.0.0 the line names the certificate's names, 127.0.0.1 among them.
+            let line = process.output.split(separator: "\n").first { $0.hasPrefix("activetask-web listening on ") }
+            if let url = line?.split(separator: " ").first(where: { $0.hasPrefix("\(tls == nil ? "http" : "https")://127.0.0.1:") }) {
+                found = Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "")
             } else {
                 try await Task.sleep(for: .milliseconds(50))
             }
@@ -48,7 +58,7 @@ final class WebFixture: @unchecked Sendable {
     }
 
     /// The URL the kiosk opens.
-    var url: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+    var url: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)/?token=\(token)" }
 
     /// The built UI files (beside the executable, as SwiftPM copies them).
     static var builtAssets: URL? {
