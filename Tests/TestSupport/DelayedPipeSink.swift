@@ -90,9 +90,11 @@ public final class DelayedPipeSink: @unchecked Sendable {
             return state.isStopped
         }
         guard !wasStopped else { return }
+        // The server first: a sink with no stream left may stop writing, and the reader would
+        // wait in its read for ever; the server's end closing ends that read.
+        server.stop()
         finished.wait()
         close(fifo)
-        server.stop()
     }
 
     deinit { stop() }
