@@ -1,12 +1,14 @@
 import { Rpc } from "./rpc.js";
 import { el, button } from "./dom.js";
 import { renderStep } from "./steps.js";
-import strings from "../strings/en.js";
+import { chooseLanguage } from "../strings/index.js";
 
 // The kiosk UI: a client of the control protocol through activetask-web's relay
 // (docs/kiosk.md). The daemon's state is the truth: after every (re)connect the screen is
 // redrawn from run.status.
-const t = strings;
+const language = chooseLanguage(location.search, navigator.languages);
+const t = (await import(`../strings/${language}.js`)).default;
+document.documentElement.lang = language;
 const screen = document.getElementById("screen");
 const statusLine = document.getElementById("status");
 const notice = document.getElementById("notice");
@@ -24,7 +26,10 @@ const app = {
 };
 
 // The token came in the URL once; the cookie set from it carries it from now on.
-if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", "/");
+// The language chosen in the URL stays in it, so that a reload keeps it.
+if (new URLSearchParams(location.search).has("token")) {
+  history.replaceState(null, "", new URLSearchParams(location.search).has("lang") ? `/?lang=${language}` : "/");
+}
 
 const rpc = new Rpc({
   onEvent: (event) => handleEvent(event),
