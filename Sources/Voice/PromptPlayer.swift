@@ -214,6 +214,15 @@ public final class PromptPlayer: @unchecked Sendable {
         return nil
     }
 
+    /// Whether `earliestOnset(waitingUntil:)` would wait: the stream is held and nothing is
+    /// queued, but it has not run for `heldSettleTime` yet.
+    public var isSettling: Bool {
+        condition.withLock {
+            guard held, !stopRequested, queue.isEmpty, playing == nil else { return false }
+            return heldRunningSince.map { RecordingClock.monotonic() - $0 < Self.heldSettleTime } ?? true
+        }
+    }
+
     /// Holds the stream open and running on silence (true), from a task's start to its end, so
     /// that the device's delay is settled and measured before the first prompt; or lets it stop
     /// and close between prompts again (false). See `PromptStreamPolicy`.

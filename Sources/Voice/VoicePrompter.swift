@@ -186,7 +186,8 @@ public actor VoicePrompter {
     public func earliestOnset(waitingUpTo seconds: Double = 0) async -> Double? {
         guard !isShutDown else { return nil }
         if let onset = player.earliestOnset() { return onset }
-        guard seconds > 0 else { return nil }
+        // A thread to wait on only when the held stream is about to settle.
+        guard seconds > 0, player.isSettling else { return nil }
         let player = player
         let deadline = RecordingClock.monotonic() + seconds
         return try? await BlockingCall.run("voice-settle") { player.earliestOnset(waitingUntil: deadline) }
