@@ -159,17 +159,44 @@ function image(name, placement, taskFile = app.taskFile) {
   const node = el("img", { class: `image placement-${placement || "default"}`, alt: "" });
   node.hidden = true;
   if (!taskFile) return node;
+  imageURL(name, taskFile).then((url) => {
+    if (url) {
+      node.src = url;
+      node.hidden = false;
+    }
+  });
+  return node;
+}
+
+// The data: URL of a task's image, fetched once per task and name; null when it cannot be had.
+function imageURL(name, taskFile) {
   const key = `${taskFile}\u0000${name}`;
   let loading = app.images.get(key);
   if (!loading) {
     loading = rpc.call("tasks.image", { task: taskFile, name }).then((found) => `data:${found.contentType};base64,${found.base64}`, () => null);
     app.images.set(key, loading);
   }
-  loading.then((url) => {
-    if (url) {
-      node.src = url;
-      node.hidden = false;
-    }
+  return loading;
+}
+
+// SageResearch's animated image: `imageNames` shown in turn, all of them in `animationDuration`
+// seconds (one a second when it is missing), looping while the step is on screen. The first
+// frame stays for a reader whose system asks for reduced motion, or when a frame is missing.
+function animation(names, seconds, placement, taskFile = app.taskFile) {
+  const node = image(names[0], placement, taskFile);
+  node.dataset.frame = "0";
+  if (!taskFile || names.length < 2 || matchMedia("(prefers-reduced-motion: reduce)").matches) return node;
+  const period = Math.max(((Number(seconds) > 0 ? Number(seconds) : names.length) * 1000) / names.length, 50);
+  Promise.all(names.map((name) => imageURL(name, taskFile))).then((urls) => {
+    if (urls.some((url) => !url)) return;
+    let index = 0;
+    const timer = setInterval(() => {
+      // The step has gone: the screen was redrawn without this picture.
+      if (!node.isConnected) return clearInterval(timer);
+      index = (index + 1) % urls.length;
+      node.src = urls[index];
+      node.dataset.frame = String(index);
+    }, period);
   });
   return node;
 }
@@ -217,6 +244,7 @@ const ui = {
     return app.runUUID;
   },
   image: (name, placement) => image(name, placement),
+  animation: (names, seconds, placement) => animation(names, seconds, placement),
   async forward(view, extra = {}) {
     const params = { stepPath: view.shown.stepPath, ...extra };
     if (view.form) {

@@ -36,7 +36,8 @@ export function renderStep(shown, ui) {
     step.detail ? el("p", { class: "detail" }, step.detail) : null);
 
   const body = el("section", { class: `step-body step-${type}` });
-  // An animated image (`imageNames`) shows its first frame.
+  // An animated image (`imageNames`) plays its frames in turn; the tapping step's first frame.
+  const frames = Array.isArray(step.image?.imageNames) ? step.image.imageNames : [];
   const imageName = step.image?.imageName || step.image?.imageNames?.[0] || step.imageName
     || (typeof step.image === "string" ? step.image : null);
   if (imageName && type === "tapping") {
@@ -46,7 +47,8 @@ export function renderStep(shown, ui) {
     body.append(picture);
   }
   const topImage = imageName && type !== "tapping"
-    ? placeImage(ui.image(imageName, step.image?.placementType), step.image?.placementType, header, body)
+    ? placeImage(frames.length > 1 ? ui.animation(frames, step.image?.animationDuration, step.image?.placementType)
+      : ui.image(imageName, step.image?.placementType), step.image?.placementType, header, body)
     : null;
   if (Array.isArray(step.icons) && step.icons.length) {
     body.append(el("ul", { class: "icons" }, step.icons.map((icon) =>
