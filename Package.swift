@@ -626,8 +626,9 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon", "activetask-web",
+                "TestSupport", "activetaskd", "activetaskctl", "custom-task-daemon", "activetask-web", "Clocks", "SampleFiles",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
             exclude: ["Web/web_security_check.py", "Web/browser_animation.py", "Web/browser_language.py", "Web/web_tls_check.py", "Web/browser_tls.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",

@@ -1,5 +1,8 @@
+import Clocks
 import Foundation
 import Glibc
+import SampleFiles
+import SystemPackage
 import Testing
 import TestSupport
 
@@ -71,7 +74,7 @@ struct DelayedDeviceVoiceTests {
         let directory = URL(fileURLWithPath: try #require(summary["runDirectory"] as? String))
         let records = try #require(try RunFiles.json(directory.appendingPathComponent("prompts.json")) as? [[String: Any]])
         #expect(records.map { $0["text"] as? String ?? "?" } == Self.texts, "\(records)")
-        let offset = Self.boottimeOffset()
+        let offset = RecordingClock.boottimeOffset()
         let onsets = sink.onsets
         for record in records {
             let text = record["text"] as? String ?? "?"
@@ -94,30 +97,13 @@ struct DelayedDeviceVoiceTests {
         #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 
-    /// CLOCK_BOOTTIME less CLOCK_MONOTONIC (prompts.json and events give uptimes, the sink
-    /// monotonic times).
-    static func boottimeOffset() -> Double {
-        func seconds(_ clock: clockid_t) -> Double {
-            var time = timespec()
-            clock_gettime(clock, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
-        let before = seconds(CLOCK_MONOTONIC)
-        let boot = seconds(CLOCK_BOOTTIME)
-        return boot - (before + seconds(CLOCK_MONOTONIC)) / 2
-    }
-
     /// A mono 16-bit 22050 Hz WAV of a sine tone at half scale.
     static func writeTone(frequency: Double, seconds: Double, to url: URL) throws {
         let rate = 22_050
         let samples = (0..<Int(seconds * Double(rate))).map { Int16((0.5 * 32_767 * sin(2 * .pi * frequency * Double($0) / Double(rate))).rounded()) }
-        var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
-        append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(UInt32(samples.count * 2))
-        samples.forEach { append($0) }
-        try data.write(to: url)
+        let writer = try WAVFileWriter(path: FilePath(url.path), encoding: .integer, channels: 1, sampleRate: rate, bitsPerSample: 16)
+        // WAV is little-endian, as every machine this runs on.
+        try samples.withUnsafeBytes { try writer.append($0) }
+        try writer.close()
     }
 }
