@@ -63,15 +63,39 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `text` as a numeric IPv4 or IPv6 address in its usual form, else nil.
     static func numericAddress(_ text: String) -> String? {
-        var v4 = in_addr(), v6 = in6_addr()
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        if inet_pton(AF_INET, text, &v4) == 1, inet_ntop(AF_INET, &v4, &buffer, socklen_t(buffer.count)) != nil {
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        if inet_pton(AF_INET6, text, &v6) == 1, inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)) != nil {
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, text, &bytes) == 1 { return addressText(Array(bytes.prefix(4))) }
+        if inet_pton(AF_INET6, text, &bytes) == 1 { return addressText(bytes) }
         return nil
+    }
+
+    /// The usual text of an address given as its 4 (IPv4) or 16 (IPv6) bytes in network order
+    /// (as `inet_pton` and a certificate's subjectAltName hold it); nil for another length.
+    static func addressText(_ bytes: [UInt8]) -> String? {
+        let family: Int32
+        switch bytes.count {
+        case 4: family = AF_INET
+        case 16: family = AF_INET6
+        default: return nil
+        }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(family, bytes, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The URLs a server listening on `bound` can be opened at: the addresses listened on (not
+    /// `0.0.0.0` or `::`), then the certificate's names (`tlsNames`) each listener is reachable
+    /// by, once each, `https` with TLS.
+    public static func urls(for bound: [ListenAddress], tlsNames: [String]?) -> [String] {
+        let scheme = tlsNames == nil ? "http" : "https"
+        let named = bound.flatMap { address in
+            (tlsNames ?? []).filter(address.isReachable(as:)).map { ListenAddress(host: $0, port: address.port) }
+        }
+        var urls: [String] = []
+        for address in bound.filter({ !$0.isUnspecified }) + named where !urls.contains("\(scheme)://\(address)/") {
+            urls.append("\(scheme)://\(address)/")
+        }
+        return urls
     }
 
     /// As a URL's authority writes it.

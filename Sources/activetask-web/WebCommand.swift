@@ -60,15 +60,8 @@ struct WebCommand: AsyncParsableCommand {
                 logger: logger,
                 onListening: { bound in
                     // Scripts and tests wait for this line; the token is not printed (it is in the file).
-                    let scheme = tls == nil ? "http" : "https"
-                    let named = bound.flatMap { address in
-                        (tls?.names ?? []).filter(address.isReachable(as:)).map { ListenAddress(host: $0, port: address.port) }
-                    }
-                    var urls: [String] = []
-                    for address in bound.filter({ !$0.isUnspecified }) + named where !urls.contains("\(scheme)://\(address)/") {
-                        urls.append("\(scheme)://\(address)/")
-                    }
-                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls.joined(separator: " "))\n".utf8))
+                    let urls = ListenAddress.urls(for: bound, tlsNames: tls?.names).joined(separator: " ")
+                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
                 },
                 onConnectionChange: { pageOut.note(busy: false) })
             let group = ServiceGroup(services: [pageOut, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -55,6 +55,16 @@ import WebRelay
         #expect(one.isReachable(as: "192.168.1.2") && !one.isReachable(as: "127.0.0.1") && one.isReachable(as: "kiosk.test"))
     }
 
+    /// What `activetask-web` prints: the addresses listened on, then the certificate's names
+    /// each listener is reachable by, once each.
+    @Test func urlsToOpen() {
+        let loopback = ListenAddress.loopback(port: 8470)
+        #expect(ListenAddress.urls(for: loopback, tlsNames: nil) == ["http://127.0.0.1:8470/", "http://[::1]:8470/"])
+        #expect(ListenAddress.urls(for: [ListenAddress(host: "0.0.0.0", port: 8443)], tlsNames: ["kiosk.test", "127.0.0.1", "::1"])
+                == ["https://kiosk.test:8443/", "https://127.0.0.1:8443/"])
+        #expect(ListenAddress.urls(for: loopback, tlsNames: ["127.0.0.1"]) == ["https://127.0.0.1:8470/", "https://[::1]:8470/"])
+    }
+
     @Test func describesAsAURLAuthority() {
         #expect(ListenAddress(host: "::1", port: 8470).description == "[::1]:8470")
         #expect(ListenAddress(host: "127.0.0.1", port: 8470).description == "127.0.0.1:8470")

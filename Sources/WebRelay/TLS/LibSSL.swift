@@ -73,16 +73,7 @@ enum LibSSL {
                 case GEN_IPADD:
                     guard let value = name.pointee.d.iPAddress, let data = ASN1_STRING_get0_data(value) else { continue }
                     let bytes = Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(value))))
-                    if bytes.count == 4 {
-                        names.append(bytes.map(String.init).joined(separator: "."))
-                    } else if bytes.count == 16 {
-                        var address = in6_addr()
-                        withUnsafeMutableBytes(of: &address) { $0.copyBytes(from: bytes) }
-                        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-                        if inet_ntop(AF_INET6, &address, &text, socklen_t(text.count)) != nil {
-                            names.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-                        }
-                    }
+                    if let text = ListenAddress.addressText(bytes) { names.append(text) }
                 default:
                     continue
                 }
