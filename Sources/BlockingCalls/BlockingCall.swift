@@ -31,7 +31,7 @@ public enum BlockingCall {
             let pending = PendingResult(continuation)
             _ = DedicatedThread(name: name) { _ in
                 let result = Result { try body() }
-                handOff.release()
+                handOff.pass()
                 pending.resume(with: result)
             }
             if let deadline {
@@ -40,7 +40,7 @@ public enum BlockingCall {
                 }
             }
         }
-        handOff.acquire()
+        handOff.pass()
         return result
     }
 }
@@ -62,14 +62,9 @@ private final class HandOff: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// On the call's thread, after its result is made.
-    func release() {
-        pthread_mutex_lock(mutex)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// On the awaiting side, after the continuation returned.
-    func acquire() {
+    /// Locks and unlocks the mutex: on the call's thread after its result is made, then on the
+    /// awaiting side after the continuation returned, so the second pass orders after the first.
+    func pass() {
         pthread_mutex_lock(mutex)
         pthread_mutex_unlock(mutex)
     }
