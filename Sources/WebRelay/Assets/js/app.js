@@ -6,7 +6,8 @@ import { chooseLanguage } from "../strings/index.js";
 // The kiosk UI: a client of the control protocol through activetask-web's relay
 // (docs/kiosk.md). The daemon's state is the truth: after every (re)connect the screen is
 // redrawn from run.status.
-const language = chooseLanguage(location.search, navigator.languages);
+const query = new URLSearchParams(location.search);
+const language = chooseLanguage(query.get("lang"), navigator.languages);
 const t = (await import(`../strings/${language}.js`)).default;
 document.documentElement.lang = language;
 const screen = document.getElementById("screen");
@@ -27,9 +28,7 @@ const app = {
 
 // The token came in the URL once; the cookie set from it carries it from now on.
 // The language chosen in the URL stays in it, so that a reload keeps it.
-if (new URLSearchParams(location.search).has("token")) {
-  history.replaceState(null, "", new URLSearchParams(location.search).has("lang") ? `/?lang=${language}` : "/");
-}
+if (query.has("token")) history.replaceState(null, "", query.has("lang") ? `/?lang=${language}` : "/");
 
 const rpc = new Rpc({
   onEvent: (event) => handleEvent(event),

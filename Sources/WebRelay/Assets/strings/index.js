@@ -3,10 +3,10 @@
 // browser's own (Chromium's `--lang`), else English.
 export const languages = ["en", "de"];
 
-/// The language to show: `lang` from the query, else the first of the browser's languages the
-/// UI has, by its primary subtag ("de-CH" is "de").
-export function chooseLanguage(search, preferred) {
-  const wanted = [new URLSearchParams(search).get("lang"), ...(preferred || [])];
+/// The language to show: `asked` (the URL's `lang`), else the first of the browser's languages
+/// the UI has, by its primary subtag ("de-CH" is "de").
+export function chooseLanguage(asked, preferred) {
+  const wanted = [asked, ...(preferred || [])];
   for (const tag of wanted) {
     const primary = (tag || "").toLowerCase().split("-")[0];
     if (languages.includes(primary)) return primary;
