@@ -86,6 +86,12 @@ extension DaemonHost {
         return try await BlockingCall.run("tasks-image") { () throws -> TaskImage in try file.read(params) }
     }
 
+    /// `tasks.resource`: a piece of a page or video beside a task file, read on a dedicated thread.
+    func taskResource(_ params: TaskResourceParams) async throws -> TaskResource {
+        let file = TaskResourceFile(directory: settings.taskDirectory)
+        return try await BlockingCall.run("tasks-resource") { () throws -> TaskResource in try file.read(params) }
+    }
+
     func load(_ params: TaskLoadParams) async throws -> LoadedTask {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)

@@ -14,6 +14,7 @@ extension DaemonHost {
         route(ControlMethods.taskLoad, on: &routes) { host, params in try await host.load(params) }
         route(ControlMethods.tasksList, on: &routes) { host, _ in try await host.taskList() }
         route(ControlMethods.tasksImage, on: &routes) { host, params in try await host.taskImage(params) }
+        route(ControlMethods.tasksResource, on: &routes) { host, params in try await host.taskResource(params) }
         route(ControlMethods.runStart, on: &routes) { host, params in
             try await host.startRun(params)
             return await host.settledStatus()

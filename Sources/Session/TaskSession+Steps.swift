@@ -95,7 +95,9 @@ extension TaskSession {
 
     @discardableResult
     func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
-        var allowed = ["forward", "cancel", "abandon"]
+        // A task or step that hides `cancel` (SageResearch shows no close button then) offers
+        // none; `run.cancel` is still taken, for a coordinator's tool (docs/protocol.md).
+        var allowed = machine.hides("cancel", on: step) ? ["forward", "abandon"] : ["forward", "cancel", "abandon"]
         if machine.navigator.hasStepBefore, step.kind != .completion, !machine.hides("goBackward", on: step) { allowed.append("back") }
         if !machine.hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
         if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }

@@ -21,11 +21,22 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.logger = logger
     }
 
-    /// Headers every answer carries: the page may load only its own files (`data:` images are
-    /// the task images the protocol sends in base64), nothing is cached, nothing sniffed.
+    /// The page "learn more" shows a task's web page in (js/learnmore.js): a frame of the kiosk
+    /// that may be styled by the page's own `<style>` and `style` but runs no script and loads
+    /// nothing but `data:` images, whoever opens it.
+    static let learnMoreFramePath = "/learnmore-frame.html"
+
+    /// The kiosk's own pages and files may load only its own files (`data:` images are the
+    /// task images the protocol sends in base64, `blob:` media a task's video put together from
+    /// `tasks.resource`'s pieces) and are framed by nobody.
+    static let pagePolicy = "default-src 'self'; img-src 'self' data:; media-src 'self' blob:; frame-ancestors 'none'"
+    /// The learn-more frame's policy (`learnMoreFramePath`): framed by the kiosk only.
+    static let learnMoreFramePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox allow-same-origin"
+
+    /// Headers every answer carries: its Content-Security-Policy, nothing cached, nothing sniffed.
     static func securityHeaders() -> HTTPHeaders {
         HTTPHeaders([
-            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+            ("Content-Security-Policy", pagePolicy),
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
             ("Cache-Control", "no-store"),
@@ -69,6 +80,9 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         guard let asset = assets.asset(forPath: AssetCatalog.path(ofTarget: head.uri)) else {
             return send(status: .notFound, body: Data("Not found.\n".utf8), type: "text/plain; charset=utf-8", headers: headers, head: head, context: context)
+        }
+        if AssetCatalog.path(ofTarget: head.uri) == Self.learnMoreFramePath {
+            headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.learnMoreFramePolicy)
         }
         send(status: .ok, body: asset.data, type: asset.contentType, headers: headers, head: head, context: context)
     }

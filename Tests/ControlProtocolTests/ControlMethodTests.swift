@@ -27,6 +27,9 @@ import Testing
         (ControlMethods.tasksImage, ["task": "Walk.json"], "name"),
         (ControlMethods.tasksImage, ["task": 1, "name": "walk"], "task"),
         (ControlMethods.tasksList, ["all": true], ""),
+        (ControlMethods.tasksResource, ["task": "Walk.json"], "name"),
+        (ControlMethods.tasksResource, ["task": "Walk.json", "name": "about", "offset": "0"], "offset"),
+        (ControlMethods.tasksResource, ["task": "Walk.json", "name": "about", "offset": -1], "offset"),
     ]
 
     @Test(arguments: wrongParams.indices)
@@ -67,6 +70,8 @@ import Testing
         try roundTrip(ControlMethods.runsList, NoParams())
         try roundTrip(ControlMethods.runResult, RunReference(taskRunUUID: "u"))
         try roundTrip(ControlMethods.runArchive, RunReference(taskRunUUID: "u"))
+        try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "about.mov", offset: 393216))
+        try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "About"))
         // A method without params sends none.
         #expect(try ControlMethods.runBack.requestParams(NoParams()) == nil)
     }
@@ -80,6 +85,7 @@ import Testing
             case is PermissionAnswerParams.Type: ["requestID": 1, "granted": true]
             case is TaskLoadParams.Type: ["path": "x"]
             case is TaskImageParams.Type: ["task": "Walk.json", "name": "walk"]
+            case is TaskResourceParams.Type: ["task": "Walk.json", "name": "about", "offset": 393216]
             default: [:]
             }
             #expect(type(of: try method.paramsType.decode(params, for: method.name)) == method.paramsType, "\(method.name)")

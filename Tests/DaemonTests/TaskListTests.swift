@@ -3,10 +3,10 @@ import Glibc
 import Testing
 import TestSupport
 
-/// `tasks.list` and `tasks.image` through the real daemon (docs/protocol.md, "tasks.list",
-/// "tasks.image"): a task directory with a good task, a transform resource, a broken file, an
-/// image, a symlink out of the directory and a hidden file.
-@Suite("activetaskd: tasks.list and tasks.image")
+/// `tasks.list`, `tasks.image` and `tasks.resource` through the real daemon (docs/protocol.md,
+/// "The task directory"): a task directory with a good task, a transform resource, a broken
+/// file, an image, a page and a video, a symlink out of the directory and a hidden file.
+@Suite("activetaskd: tasks.list, tasks.image and tasks.resource")
 struct TaskListTests {
     /// A task directory: the example WalkAndBalance (a task and its section resource), a broken
     /// file, a PNG icon in a folder, a secret outside and a symlink to it.
@@ -76,4 +76,71 @@ struct TaskListTests {
         daemon.send(SIGTERM)
         _ = await daemon.waitForExit(within: 10)
     }
+
+    @Test("tasks.resource gives a page and a video larger than a control line in pieces that add up to the file, and only those inside the directory")
+    func resourcesInPieces() async throws {
+        let fixture = try await DaemonFixture("taskres")
+        let (tasks, secret) = try Self.taskDirectory(in: fixture)
+        // Not a real video: the daemon serves bytes by extension and never looks inside.
+        let video = Data((0..<(TaskResourcePiece.size * 2 + 1000)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) })
+        try video.write(to: tasks.appendingPathComponent("images/about.mov"))
+        try Data("<h1>About walking</h1>".utf8).write(to: tasks.appendingPathComponent("About.html"))
+        try Data().write(to: tasks.appendingPathComponent("Empty.webm"))
+        try FileManager.default.copyItem(at: secret, to: fixture.directory.appendingPathComponent("secret.mp4"))
+        try FileManager.default.createSymbolicLink(at: tasks.appendingPathComponent("out.mp4"),
+                                                   withDestinationURL: fixture.directory.appendingPathComponent("secret.mp4"))
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let socket = fixture.socket
+        try await offThread {
+            let client = try LineClient(path: socket, timeout: 20)
+            // The video, piece by piece from where the last one ended.
+            var assembled = Data(), offsets: [Int] = []
+            while true {
+                let piece = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "images/about.mov", "offset": assembled.count])
+                guard piece["file"] as? String == "images/about.mov", piece["contentType"] as? String == "video/quicktime",
+                      piece["size"] as? Int == video.count, piece["offset"] as? Int == assembled.count,
+                      let bytes = Data(base64Encoded: piece["base64"] as? String ?? "") else {
+                    throw DaemonTestFailure("tasks.resource answered \(piece.filter { $0.key != "base64" })")
+                }
+                offsets.append(assembled.count)
+                assembled.append(bytes)
+                if assembled.count >= video.count || bytes.isEmpty { break }
+            }
+            guard assembled == video, offsets == [0, TaskResourcePiece.size, TaskResourcePiece.size * 2] else {
+                throw DaemonTestFailure("the pieces (from \(offsets)) add up to \(assembled.count) bytes, not the video's \(video.count)")
+            }
+            // A name without extension is a page first; an empty file is one empty piece.
+            let page = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "About"])
+            guard page["contentType"] as? String == "text/html", page["size"] as? Int == 22,
+                  Data(base64Encoded: page["base64"] as? String ?? "") == Data("<h1>About walking</h1>".utf8) else {
+                throw DaemonTestFailure("tasks.resource About answered \(page)")
+            }
+            let empty = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "Empty.webm"])
+            guard empty["size"] as? Int == 0, empty["base64"] as? String == "" else {
+                throw DaemonTestFailure("tasks.resource Empty.webm answered \(empty)")
+            }
+            for (params, code) in [
+                (["task": "WalkAndBalance.json", "name": "images/about.mov", "offset": video.count + 1] as [String: Any], -32602),
+                (["task": "WalkAndBalance.json", "name": "../secret.mp4"], -32602),
+                (["task": "/tmp/WalkAndBalance.json", "name": "About"], -32602),
+                (["task": "WalkAndBalance.json", "name": "out.mp4"], -32004),
+                (["task": "WalkAndBalance.json", "name": "images/walk.png"], -32004),
+                (["task": "WalkAndBalance.json", "name": "WalkSection.json"], -32004),
+                (["task": "WalkAndBalance.json", "name": "missing"], -32004),
+            ] {
+                let response = try client.call("tasks.resource", params)
+                let error = response["error"] as? [String: Any] ?? [:]
+                guard error["code"] as? Int == code, response["result"] == nil else {
+                    throw DaemonTestFailure("tasks.resource \(params) answered \(response), expected \(code)")
+                }
+            }
+        }
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: 10)
+    }
+}
+
+/// The piece size `tasks.resource` answers with (docs/protocol.md): 384 KiB.
+private enum TaskResourcePiece {
+    static let size = 384 * 1024
 }

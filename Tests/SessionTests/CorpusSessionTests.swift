@@ -55,6 +55,26 @@ struct CorpusSessionTests {
         return report as? QualityReport
     }
 
+    @Test("HeartRate_Measurement hides cancel for the whole task: no step offers it, and run.cancel still ends the run")
+    func hiddenCancel() async throws {
+        let harness = try await SessionHarness.make(taskPath: Fixtures.path("CardiorespiratoryFitness-iOS/CRFHeartRate/CRFHeartRate/HeartRate_Measurement.json"),
+                                                    name: "corpus-nocancel")
+        let transcript = try await harness.runAutomatically { session, shown in
+            // On the last step, a coordinator's tool stops the run all the same.
+            guard shown.stepPath == "HeartRate Measurement/completion" else { return false }
+            try await session.cancel(save: true)
+            return true
+        }
+        let shown = transcript.events.compactMap { event -> StepShown? in
+            if case .stepShown(let shown) = event.kind { return shown }
+            return nil
+        }
+        #expect(shown.count >= 3 && shown.last?.stepPath == "HeartRate Measurement/completion", "\(transcript.steps)")
+        #expect(shown.allSatisfy { !$0.allowedActions.contains("cancel") && $0.allowedActions.contains("forward") },
+                "\(shown.map { "\($0.stepPath): \($0.allowedActions)" })")
+        #expect(transcript.finished?.reason == .saved)
+    }
+
     @Test("Walk_And_Balance: transforms load the walk and balance sections, each recording 30 s of motion")
     func walkAndBalance() async throws {
         let harness = try await SessionHarness.make(taskPath: Fixtures.path(Fixtures.motorControl + "Walk_And_Balance.json"), name: "corpus-walk")
@@ -75,6 +95,7 @@ struct CorpusSessionTests {
         #expect(shownMotion?.step["title"]?.stringValue == "Walk back and forth")
         #expect(shownMotion?.step["actions"]?.objectValue?["reviewInstructions"] != nil)
         #expect(shownMotion?.allowedActions.contains("back") == false)
+        #expect(shownMotion?.allowedActions.contains("cancel") == true)
         let commands = transcript.events.compactMap { event -> String? in
             if case .command("WalkAndBalance/walk/motion", let command) = event.kind { return command }
             return nil

@@ -15,6 +15,9 @@ public enum ControlMethods {
     public static let tasksImage = ControlMethod<TaskImageParams, TaskImage>(
         "tasks.image", summary: "An image beside a task file (a step's imageName, a task's icon), base64 with its content type.",
         errors: [.notFound, .invalidParams])
+    public static let tasksResource = ControlMethod<TaskResourceParams, TaskResource>(
+        "tasks.resource", summary: "A web page or video beside a task file (a webView or videoView action's url), in pieces of 384 KiB, base64.",
+        errors: [.notFound, .invalidParams])
     public static let runStart = ControlMethod<RunStartParams, SessionStatus>(
         "run.start", summary: "Start a run of the loaded task: shows its first step.",
         errors: [.commandOutOfOrder, .runAlreadyRunning, .deviceUnavailable])
@@ -65,7 +68,7 @@ public enum ControlMethods {
 
     /// Every declaration, in the OpenRPC document's order.
     public static let all: [any ControlMethodDescribing] = [
-        daemonInfo, devicesList, taskLoad, tasksList, tasksImage, runStart, runForward, runBack, runSkip, runAbandon,
+        daemonInfo, devicesList, taskLoad, tasksList, tasksImage, tasksResource, runStart, runForward, runBack, runSkip, runAbandon,
         timerStart, timerPause, timerResume, permissionAnswer, runCancel, runResume, runStatus,
         runsList, runResult, runArchive, runQuality, runReport, eventsSubscribe, eventsUnsubscribe, rpcDiscover,
     ]

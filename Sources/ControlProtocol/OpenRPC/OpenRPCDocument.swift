@@ -85,7 +85,7 @@ public enum OpenRPCDocument {
 
     /// Every type the document names.
     public static let schemaTypes: [any ControlSchemaDescribing.Type] = [
-        DaemonInfo.self, DeviceList.self, TaskLoadParams.self, LoadedTask.self, TaskList.self, TaskListEntry.self, TaskImageParams.self, TaskImage.self, StepAnswer.self,
+        DaemonInfo.self, DeviceList.self, TaskLoadParams.self, LoadedTask.self, TaskList.self, TaskListEntry.self, TaskImageParams.self, TaskImage.self, TaskResourceParams.self, TaskResource.self, StepAnswer.self,
         ForwardParams.self, PermissionAnswerParams.self, CancelParams.self, RunReference.self,
         SubscribeParams.self, Subscription.self, SessionStatus.self, TimerStatus.self, RunList.self,
         RunListEntry.self, RunUploadStatus.self, RunUploadState.self, RunResult.self, ArchiveLocation.self, QualitySummary.self, RunQualityResult.self,

@@ -52,6 +52,12 @@ check(status == 401, f"a wrong cookie: 401 (got {status})")
 status, headers = curl("/?token=" + TOKEN)
 check(status == 200, f"the token in the URL: 200 (got {status})")
 check("content-security-policy: default-src 'self'" in headers, "Content-Security-Policy default-src 'self'")
+check("unsafe-inline" not in headers and "frame-ancestors 'none'" in headers, "the kiosk's pages allow no inline style or script and are framed by nobody")
+status, frame = curl("/learnmore-frame.html", cookie)
+policy = next((line for line in frame.splitlines() if line.startswith("content-security-policy:")), "")
+check(status == 200 and "default-src 'none'" in policy and "sandbox allow-same-origin" in policy and "script" not in policy
+      and "frame-ancestors 'self'" in policy,
+      f"the learn-more frame runs no script, loads nothing but data: images and is framed by the kiosk only ({policy})")
 check(f"set-cookie: activetask-token={TOKEN.lower()}; path=/; httponly; samesite=strict" in headers, "the cookie is set from the token")
 status, _ = curl("/js/app.js", cookie)
 check(status == 200, f"a module with the cookie: 200 (got {status})")

@@ -1,6 +1,7 @@
 import { Rpc } from "./rpc.js";
 import { el, button } from "./dom.js";
 import { renderStep } from "./steps.js";
+import { LearnMore } from "./learnmore.js";
 import { chooseLanguage } from "../strings/index.js";
 
 // The kiosk UI: a client of the control protocol through activetask-web's relay
@@ -36,6 +37,7 @@ const rpc = new Rpc({
   onClose: () => showStatus(t.reconnecting),
 });
 showStatus(t.connecting);
+const learnMore = new LearnMore({ rpc, t, imageURL });
 
 function showStatus(text) {
   statusLine.textContent = text || "";
@@ -100,8 +102,7 @@ function show(shown) {
   // A permission request stays open across the step change: the daemon asks for it as the
   // step that needs it shows, and waits for the answer.
   app.paused = false;
-  const learnMore = document.getElementById("learn-more");
-  if (learnMore.open) learnMore.close();
+  learnMore.close();
   // A tapping step left any way (its result sent, back, skip) keeps no taps for a reload.
   if (app.view?.tapping && app.view.shown.stepPath !== shown.stepPath) app.view.tapping.forget();
   app.view = renderStep(shown, ui);
@@ -264,15 +265,7 @@ const ui = {
     if (confirm(t.cancelConfirm)) command("run.cancel", { save: true }).then(() => refreshHome(), () => {});
   },
   startTimer: () => rpc.call("timer.start").catch(() => {}),
-  learnMore: (title, text) => {
-    const dialog = document.getElementById("learn-more");
-    document.getElementById("learn-more-title").textContent = title;
-    document.getElementById("learn-more-text").textContent = text;
-    const close = document.getElementById("learn-more-close");
-    close.textContent = t.close;
-    close.onclick = () => dialog.close();
-    if (!dialog.open) dialog.showModal();
-  },
+  learnMore: (action) => learnMore.open(action, app.taskFile),
   togglePause: () => {
     const method = app.paused ? "timer.resume" : "timer.pause";
     command(method).then(() => {

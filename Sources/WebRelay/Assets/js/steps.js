@@ -3,6 +3,7 @@ import { TimerRing } from "./timer.js";
 import { TappingPad, handOf } from "./tapping.js";
 import { QuestionForm, questionTypes } from "./questions.js";
 import { applyColorMapping } from "./colors.js";
+import { isTaskResource } from "./learnmore.js";
 
 // Where SageResearch's image placements (RSDImagePlacementType) put the step's image:
 // `iconBefore` small above the title, `iconAfter` small after the text, `topBackground` across
@@ -85,14 +86,12 @@ export function renderStep(shown, ui) {
   // the daemon allows them now.
   const actions = step.actions || {};
   const footer = el("footer", { class: "actions" });
-  // "Learn more" (RSDUIActionType `learnMore`): the action's text in a dialog. A web page or a
-  // video (`url`) cannot be shown from here, so an action with only a URL has no button.
+  // "Learn more" (RSDUIActionType `learnMore`): its text, or the page or video its `url` names
+  // beside the task (a `webView` or `videoView` action), in a dialog (js/learnmore.js).
   const learnMore = actions.learnMore;
   const hidden = new Set(step.shouldHideActions || []);
-  const learnText = learnMore && (learnMore.text || learnMore.detail);
-  if (learnText && !hidden.has("learnMore")) {
-    footer.append(button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore.title || learnMore.buttonTitle || ui.t.learnMore, learnText),
-      { secondary: true, id: "action-learn-more" }));
+  if (learnMore && (learnMore.text || learnMore.detail || isTaskResource(learnMore.url)) && !hidden.has("learnMore")) {
+    footer.append(button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore), { secondary: true, id: "action-learn-more" }));
   }
   if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
   if (allowed.has("back") && shown.hasStepBefore !== false) {

@@ -11,6 +11,8 @@ export default {
   skip: "Überspringen",
   learnMore: "Mehr erfahren",
   close: "Schließen",
+  learnMoreFailed: (message) => `Das kann nicht angezeigt werden: ${message}`,
+  videoCannotPlay: "Dieses Video kann auf diesem Gerät nicht abgespielt werden.",
   cancel: "Beenden",
   cancelConfirm: "Diese Aufgabe beenden? Was bisher aufgezeichnet wurde, bleibt erhalten.",
   pause: "Pause",

@@ -11,6 +11,8 @@ export default {
   skip: "Skip",
   learnMore: "Learn more",
   close: "Close",
+  learnMoreFailed: (message) => `This cannot be shown: ${message}`,
+  videoCannotPlay: "This video cannot be played on this device.",
   cancel: "Stop",
   cancelConfirm: "Stop this task? What was recorded so far is kept.",
   pause: "Pause",
