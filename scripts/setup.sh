@@ -13,7 +13,7 @@ packages=(
   pulseaudio sox
   util-linux iproute2 zip unzip
   chromium python3-pil
-  chromium-driver python3-selenium python3-websockets curl cage  # activetask-web: browser and security tests, kiosk
+  chromium-driver python3-selenium python3-websockets curl cage xwayland  # activetask-web: browser and security tests, the kiosk unit (cage needs Xwayland)
   python3 python3-pip tmux
   python3-libiio strace linux-perf  # bench/daemon-bench: the Python recorder and the profiles
   libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)

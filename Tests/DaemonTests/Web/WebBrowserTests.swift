@@ -9,7 +9,8 @@ import TestSupport
 /// at 1280×800, each step checked for sideways overflow and controls under 48 px, and
 /// screenshotted; SimpleSurvey with a wrong answer; a daemon restart; and in extensions
 /// Finger_Tapping with both hands (`+Tapping`), a denied permission (`+Permission`), colours
-/// and learn more (`+Appearance`). About two and a half minutes in all, 80 s of it the two
+/// and learn more's text (`+Appearance`), learn more's pages and videos (`+LearnMore`), and the
+/// example kiosk unit under cage (`+Kiosk`). About two and a half minutes in all, 80 s of it the two
 /// 30 s tapping timers.
 ///
 /// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each
