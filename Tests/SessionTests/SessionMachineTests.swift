@@ -208,6 +208,28 @@ struct SessionMachineTests {
 
     // MARK: The step shown
 
+    /// SageResearch's rule for a hidden action (RSDStepViewModel): the step's own list, else
+    /// the task's unless the step or the task defines the action.
+    static let hiddenActions: [(name: String, task: String, step: String, action: String, hidden: Bool)] = [
+        ("listed by the step", "", #""shouldHideActions": ["cancel"]"#, "cancel", true),
+        ("listed by the task", #""shouldHideActions": ["cancel"],"#, "", "cancel", true),
+        ("listed by neither", #""shouldHideActions": ["skip"],"#, #""shouldHideActions": ["goBackward"]"#, "cancel", false),
+        ("listed by the task, but the step gives it a button", #""shouldHideActions": ["goBackward"],"#,
+         #""actions": {"goBackward": {"type": "default", "buttonTitle": "Previous"}}"#, "goBackward", false),
+        ("listed by the task, which defines it itself", #""shouldHideActions": ["cancel"], "actions": {"cancel": {"type": "default", "iconName": "close"}},"#,
+         "", "cancel", false),
+        ("listed by the step that defines it", "", #""shouldHideActions": ["learnMore"], "actions": {"learnMore": {"type": "default", "text": "x"}}"#,
+         "learnMore", true),
+    ]
+
+    @Test(arguments: hiddenActions.indices)
+    func hiddenAction(index: Int) throws {
+        let row = Self.hiddenActions[index]
+        let text = #"{"identifier": "h", "type": "assessment", \#(row.task) "steps": [{"identifier": "a", "type": "instruction"\#(row.step.isEmpty ? "" : ", " + row.step)}]}"#
+        let machine = try Self.machine(task: text)
+        #expect(machine.hides(row.action, on: machine.task.steps[0]) == row.hidden, "\(row.name)")
+    }
+
     @Test("The step left gets its end date unless the front end sent its result")
     func stepResultSource() throws {
         var machine = try Self.machine()

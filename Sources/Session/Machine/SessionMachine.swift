@@ -190,12 +190,19 @@ struct SessionMachine: Sendable {
         step.kind == .countdown || step.commands.contains(.startTimerAutomatically) || step.transitionsAutomatically
     }
 
-    /// Whether `action` is in the step's or the task's `shouldHideActions`.
+    /// Whether `action` is hidden on `step`, as SageResearch's step view model decides: the
+    /// step's `shouldHideActions` lists it, or the task's does while neither the step nor the
+    /// task defines that action in `actions` (a step that gives it its own button keeps it).
+    /// Sections hide nothing of their own in SageResearch.
     func hides(_ action: String, on step: Step) -> Bool {
-        func list(_ properties: [String: JSONValue]) -> [String] {
-            (properties["shouldHideActions"]?.arrayValue ?? []).compactMap(\.stringValue)
+        func lists(_ properties: [String: JSONValue]) -> Bool {
+            (properties["shouldHideActions"]?.arrayValue ?? []).contains { $0.stringValue == action }
         }
-        return list(step.properties).contains(action) || list(task.properties).contains(action)
+        func defines(_ properties: [String: JSONValue]) -> Bool {
+            properties["actions"]?.objectValue?[action] != nil
+        }
+        if lists(step.properties) { return true }
+        return lists(task.properties) && !defines(step.properties) && !defines(task.properties)
     }
 }
 
