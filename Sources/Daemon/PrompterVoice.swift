@@ -51,6 +51,10 @@ public struct PrompterVoice: SessionVoice {
         await prompter.endStep()
     }
 
+    public func interrupt(keepingStepPath stepPath: String) async {
+        await prompter.interrupt(keepingStepPath: stepPath)
+    }
+
     public func finishSpeaking() async -> UInt64 {
         await prompter.finishSpeaking()
     }

@@ -56,6 +56,10 @@ extension TaskSession {
         let prompts = spokenPrompts(of: step, at: location)
         await settings.voice?.preload(prompts)
         let startPrompts = prompts.filter { $0.time == 0 }
+        // A prompt of the step before that is still being read (the person moved on before it
+        // ended) stops, as SageResearch's voice stops for a new prompt, rather than make this
+        // one late.
+        if !startPrompts.isEmpty { await settings.voice?.interrupt(keepingStepPath: path) }
         if !startPrompts.isEmpty, let shownAt = await startPromptTime() {
             // The device is written ahead of what it plays: the prompt's notices may come before
             // its step is shown, and wait for it.

@@ -74,6 +74,8 @@ public final class PromptPlayer: @unchecked Sendable {
     /// (a 250 ms device's first prompt was heard 207 ms late when placed by them).
     public static let heldSettleTime = 0.5
     private var stopRequested = false
+    /// Set by `requestCut(where:)`: the clip playing ends after the chunk being written.
+    private var cutRequested = false
     /// While true (a task runs) the stream is kept open and running on silence (`hold(_:)`).
     private var held = false
     private var thread: DedicatedThread?
@@ -167,6 +169,37 @@ public final class PromptPlayer: @unchecked Sendable {
         queue.removeAll(where: shouldRemove)
         condition.broadcast()
         return removed
+    }
+
+    /// Stops what `shouldCut` picks, as SageResearch's voice stops what it says when it is asked
+    /// to say something new: queued clips are dropped, and the clip playing ends after the chunk
+    /// being written, faded out over `cutFade` seconds so that it does not click. Returns whether
+    /// a clip playing is being cut (`waitUntilCut(deadline:)` waits for it); its `onFinished`
+    /// reports where it ended. A clip cut before any of it was written is dropped without notices.
+    public func requestCut(where shouldCut: (Item) -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        queue.removeAll(where: shouldCut)
+        condition.broadcast()
+        guard let playing, shouldCut(playing) else { return false }
+        cutRequested = true
+        return true
+    }
+
+    /// How long a cut clip fades out.
+    public static let cutFade = 0.01
+
+    /// Waits (blocking: call it from a dedicated thread) until the clip being cut has ended, at
+    /// most until CLOCK_MONOTONIC `deadline`; returns whether it has.
+    public func waitUntilCut(deadline: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while cutRequested {
+            let left = deadline - RecordingClock.monotonic()
+            guard left > 0 else { return false }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+        }
+        return true
     }
 
     /// Waits (blocking: call it from a dedicated thread) until every clip queued now or later
@@ -335,7 +368,15 @@ public final class PromptPlayer: @unchecked Sendable {
             let item = action == .play ? queue.removeFirst() : nil
             playing = item
             condition.unlock()
-            defer { if item != nil { condition.withLock { playing = nil; condition.broadcast() } } }
+            defer {
+                if item != nil {
+                    condition.withLock {
+                        playing = nil
+                        cutRequested = false
+                        condition.broadcast()
+                    }
+                }
+            }
             do {
                 switch action {
                 case .wait:
@@ -423,11 +464,23 @@ public final class PromptPlayer: @unchecked Sendable {
         var isLaterReported = false
         var hadGap = false
         var end = RecordingClock.monotonic()
+        var wasCut = false
         try item.clip.samples.withUnsafeBufferPointer { samples throws(ALSAError) in
             var offset = 0
             var chunk = 0
             while offset < samples.count {
-                if condition.withLock({ stopRequested }) { return }
+                let (stopping, cutting) = condition.withLock { (stopRequested, cutRequested) }
+                if stopping { return }
+                if cutting {
+                    wasCut = true
+                    // Nothing of it written yet: dropped, as a queued clip is.
+                    guard onset != nil else { return }
+                    let fade = min(max(Int(Self.cutFade * rate), 1), samples.count - offset)
+                    let faded = (0..<fade).map { Int16(Double(samples[offset + $0]) * Double(fade - $0) / Double(fade)) }
+                    let report = try faded.withUnsafeBufferPointer { buffer throws(ALSAError) in try write(buffer) }
+                    end = report.heard + Double(fade) / rate
+                    return
+                }
                 let count = min(chunkFrames, samples.count - offset)
                 let report = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
                 let heard = report.heard, reported = report.isDelayReported
@@ -455,6 +508,12 @@ public final class PromptPlayer: @unchecked Sendable {
         }
         // A clip shorter than the start threshold has not started the stream by itself.
         if let pcm, try pcm.status().state == .prepared { try pcm.start() }
+        if wasCut {
+            logger.info("A voice prompt was cut short by another step's prompt", metadata: [
+                "stepPath": "\(item.stepPath)", "text": "\(item.text)", "heardUntil": "\(end)",
+            ])
+            if onset == nil { return }
+        }
         let best = OnsetMeasure.judge(first: onset ?? end, firstReported: isFirstReported, later: later, laterReported: isLaterReported)
         if let onset { warnIfLater(onset, than: best.onset, item: item) }
         condition.withLock { heardUntil = max(heardUntil, end) }

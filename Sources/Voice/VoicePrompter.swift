@@ -201,6 +201,22 @@ public actor VoicePrompter {
         player.hold(held)
     }
 
+    /// Stops what steps other than `stepPath` still say before that step speaks, as SageResearch's
+    /// voice stops what it says when it is asked to say something new: a participant who moves on
+    /// while a long instruction is read hears the next step's prompt on time, not behind it.
+    /// Their queued clips are dropped and the clip playing ends with a short fade; this waits
+    /// for that (a chunk, some tens of milliseconds, at most `longestCut`) so that the next
+    /// prompt can be placed after it.
+    public func interrupt(keepingStepPath stepPath: String) async {
+        guard !isShutDown, player.requestCut(where: { $0.stepPath != stepPath }) else { return }
+        let player = player
+        let deadline = RecordingClock.monotonic() + Self.longestCut
+        _ = try? await BlockingCall.run("voice-cut") { player.waitUntilCut(deadline: deadline) }
+    }
+
+    /// The longest `interrupt(keepingStepPath:)` waits for a clip to end.
+    public static let longestCut = 0.25
+
     /// Ends the step: prompts not yet started are dropped.
     public func endStep() async {
         switch state {

@@ -169,4 +169,53 @@ struct KnownDelayTests {
         #expect(abs(prompt.heard - prompt.due) < TestTiming.tolerance(0.05))
         #expect(abs(prompt.reported - prompt.heard) < TestTiming.tolerance(0.05))
     }
+
+    /// A participant who moves on while a long prompt is read (docs/session.md, "A move"): the
+    /// next step's prompt stops it, as SageResearch's voice stops for a new prompt, and is heard
+    /// on time instead of after it.
+    @Test("The next step's prompt cuts a long prompt of the step before and is heard on time")
+    func nextStepCutsALongPrompt() async throws {
+        let sink = try await DelayedPipeSink.start()
+        defer { sink.stop() }
+        let directory = AudioTestEnvironment.scratch("delayed-cut")
+        let long = directory.appendingPathComponent("long.wav").path
+        try TestSignals.writeClip(TestSignals.sine(frequency: 500, amplitude: 0.5, seconds: 3, rate: 22_050), to: long)
+        var clips = try toneClips(in: directory)
+        clips["long"] = long
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: clips), logger: logger)
+        let events = prompter.subscribe()
+        await prompter.holdStream(true)
+        try await Task.sleep(for: .seconds(1.5))
+        try await prompter.speak("long", stepPath: "Task/first", key: nil, scheduledAtMonotonic: nil)
+        for await event in events {
+            if case .promptStarted = event { break }
+        }
+        // Heard for a while, then the person moves on.
+        try await Task.sleep(for: .seconds(0.6))
+        let asked = RecordingClock.monotonic()
+        await prompter.interrupt(keepingStepPath: "Task/second")
+        let cutAfter = RecordingClock.monotonic() - asked
+        let earliest = try #require(await prompter.earliestOnset(), "nothing plays once the long prompt is cut")
+        // Far enough behind the cut for the listener to hear the next prompt's onset on its own.
+        let due = earliest + 0.15
+        try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
+        var finished: [String: (onset: Double, end: Double)] = [:]
+        for await event in events {
+            if case .promptFinished(_, let text, let onset, let end, _) = event {
+                finished[text] = (onset - RecordingClock.boottimeOffset(), end - RecordingClock.boottimeOffset())
+            }
+            if finished.count == 2 { break }
+        }
+        try await Task.sleep(for: .seconds(sink.delay + 0.3))
+        await prompter.shutdown()
+        #expect(sink.error == nil)
+        let first = try #require(finished["long"]), next = try #require(finished["prompt 1"])
+        let heard = try #require(sink.onsets.first { $0 > asked + 0.05 }, "the listener heard the next prompt")
+        print(String(format: "cut after %.1f ms; the long prompt played %.2f of its 3 s; the next heard %.1f ms after it was due",
+                     cutAfter * 1000, first.end - first.onset, (heard - due) * 1000))
+        #expect(cutAfter < TestTiming.tolerance(0.25))
+        #expect(first.end - first.onset < 1.5, "the long prompt was cut short")
+        #expect(first.end <= next.onset + 0.001)
+        #expect(abs(heard - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
+    }
 }

@@ -166,6 +166,19 @@ struct BookkeepingTests {
         #expect(decoded == expected)
     }
 
+    @Test("A failed recorder fails the run; one this device does not support at all is a warning", arguments: [
+        (ControllerFailure(identifier: "motion_error", errorDescription: "The sensor is gone.", errorDomain: "AsyncActionError", errorCode: 3), QualityVerdict.failed),
+        (ControllerFailure(identifier: "motion_error", errorDescription: "Permission denied.", errorDomain: "AsyncActionError", errorCode: 1), .failed),
+        (ControllerFailure(identifier: "location_error", errorDescription: "Not supported.", errorDomain: "AsyncActionError", errorCode: 5), .warning),
+        (ControllerFailure(identifier: "sound_error", errorDescription: "Code 5 of another domain.", errorDomain: "activetask", errorCode: 5), .failed),
+        (ControllerFailure(identifier: "sound_error", errorDescription: "No domain."), .failed),
+    ])
+    func controllerFailures(failure: ControllerFailure, verdict: QualityVerdict) {
+        let checks = ControllerChecks.evaluate([failure])
+        #expect(checks.map(\.verdict) == [verdict])
+        #expect(checks.first?.message.contains(failure.errorDescription) == true)
+    }
+
     @Test("The overall verdict is the worst check's")
     func verdict() throws {
         let checks = [QualityVerdict.ok, .warning, .ok].map { QualityCheck(identifier: "a", check: "b", verdict: $0, message: "m") }

@@ -17,6 +17,10 @@ public protocol SessionVoice: Sendable {
     func resumeTimer() async
     /// The step is left: what it had queued is dropped.
     func endStep() async
+    /// The step at `stepPath` is about to speak: what other steps still say stops (queued
+    /// prompts dropped, the one playing cut short), as SageResearch's voice stops speaking when
+    /// asked to say something new.
+    func interrupt(keepingStepPath stepPath: String) async
     /// Waits until what was handed to `speak` and `play` has been heard (bounded by its length),
     /// then reports `playedOut(token:)` through `notices()` after every notice about it, and
     /// returns the token: the session waits for that notice before writing prompts.json.

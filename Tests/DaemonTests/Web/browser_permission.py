@@ -4,7 +4,9 @@ motion recording asks for the motion permission; the dialog's "Don't allow" is t
 time. In GoesOn.json the daemon records the failure and the task goes on: the UI must show the
 daemon's sentence (the permission was denied, motion does not record) and the run must reach
 "Done". In EndsOnDenial.json (`shouldEndOnInterrupt`) the daemon ends the run as failed: the UI
-must say the task could not be finished, and why.
+must say the task could not be finished, and why. BothAllowed.json records motion and the
+microphone, which the daemon asks for at once: the dialog must ask for one, then for the other,
+both allowed, and the run must reach its end with nothing left to answer.
 
 usage: browser_permission.py URL SCREENSHOTS
 
@@ -13,6 +15,7 @@ Exits 1 naming what failed. Run by WebBrowserTests with Debian's chromium and ch
 """
 import os
 import sys
+import time
 
 from browser_support import check, chromium, finish, set_viewport, wait_for
 from selenium.webdriver.common.by import By
@@ -59,8 +62,30 @@ try:
     text = end.text
     check("could not be finished" in text, f"EndsOnDenial.json: the UI says the run failed ({text!r})")
     check("denied" in text, f"EndsOnDenial.json: and why, in the daemon's words ({text!r})")
+    driver.find_element(By.ID, "action-home").click()
+
+    # Two questions open at once (the recording step creates both recorders): each shows in
+    # turn and gets its own answer.
+    wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-file="BothAllowed.json"]'), 20, "the home screen").click()
+    asked, deadline = [], time.time() + 30
+    while not driver.find_elements(By.CSS_SELECTOR, ".finished") and time.time() < deadline:
+        dialogs = driver.find_elements(By.CSS_SELECTOR, "dialog#permission[open]")
+        if dialogs:
+            text = (driver.find_element(By.ID, "permission-title").text + " " + driver.find_element(By.ID, "permission-reason").text).lower()
+            asked.append("microphone" if "microphone" in text else "motion" if "motion" in text else text)
+            driver.find_element(By.ID, "permission-allow").click()
+            wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, "dialog#permission[open]")
+                     or (driver.find_element(By.ID, "permission-title").text + " " + driver.find_element(By.ID, "permission-reason").text).lower() != text,
+                     10, "BothAllowed.json: the answered question leaving the dialog")
+        elif driver.find_elements(By.ID, "action-next"):
+            path = driver.find_element(By.CSS_SELECTOR, "article.step").get_attribute("data-step-path")
+            driver.find_element(By.ID, "action-next").click()
+            wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, f'article[data-step-path="{path}"]'), 10, f"leaving {path}")
+        time.sleep(0.1)
+    check(sorted(asked) == ["microphone", "motion"], f"BothAllowed.json: the dialog asked for both, one after the other ({asked})")
+    wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".finished h1").text, 15, "BothAllowed.json: the end")
 except Exception as error:
-    check(False, f"the denied permission: {error}")
+    check(False, f"the permissions: {error}")
     driver.save_screenshot(os.path.join(SHOTS, "permission-failure.png"))
 finally:
     driver.quit()

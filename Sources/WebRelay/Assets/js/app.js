@@ -23,6 +23,7 @@ const app = {
   images: new Map(),
   paused: false,
   denied: new Set(), // the actions whose permission this screen denied
+  permissions: [], // the permission questions open, oldest first (askPermission)
   failure: null, // the daemon's last actionFailed sentence, for the end screen
   runUUID: null, // the run on screen (run.start, run.status), whose tapping steps keep their taps across a reload
 };
@@ -322,7 +323,7 @@ function handleEvent(event) {
       askPermission(event);
       break;
     case "permissionAnswered":
-      closePermission();
+      forgetPermission(event.requestID);
       break;
     case "actionFailed":
       // After a denial the daemon's own sentence says what is not recorded and why.
@@ -394,14 +395,30 @@ function showLevel(view, event) {
   view.level.node.setAttribute("aria-valuenow", String(Math.round(Math.max(event.averageDBFS, -60))));
 }
 
+// The permission questions open, oldest first: the daemon asks one for each recorder that needs
+// one (Recorder_Microphone asks for the microphone and for motion at once), and each waits for
+// its own answer. The dialog shows the oldest; answering it shows the next.
 function askPermission(request) {
+  if (!app.permissions.some((open) => open.requestID === request.requestID)) app.permissions.push(request);
+  showPermission();
+}
+
+function showPermission() {
+  const request = app.permissions[0];
+  if (!request) {
+    if (permissionDialog.open) permissionDialog.close();
+    return;
+  }
   document.getElementById("permission-title").textContent = request.title || t.permissionTitle(request.permission);
   document.getElementById("permission-reason").textContent = request.reason || "";
   const answer = (granted) => {
     // Not held back by a command on its way: the run waits for this answer.
     if (!granted) for (const action of request.actions || []) app.denied.add(action);
-    rpc.call("permission.answer", { requestID: request.requestID, granted }).catch((error) => showNotice(error.message));
-    closePermission();
+    forgetPermission(request.requestID);
+    // A question this screen has not seen (it came before a reload) is in the answer's status.
+    rpc.call("permission.answer", { requestID: request.requestID, granted }).then(
+      (status) => { if (status?.permissionRequest) askPermission(status.permissionRequest); },
+      (error) => showNotice(error.message));
   };
   const allow = document.getElementById("permission-allow");
   const deny = document.getElementById("permission-deny");
@@ -412,6 +429,13 @@ function askPermission(request) {
   if (!permissionDialog.open) permissionDialog.showModal();
 }
 
+// A question answered (here or by another client) leaves the dialog; the next one shows.
+function forgetPermission(requestID) {
+  app.permissions = app.permissions.filter((open) => open.requestID !== requestID);
+  showPermission();
+}
+
 function closePermission() {
+  app.permissions = [];
   if (permissionDialog.open) permissionDialog.close();
 }
