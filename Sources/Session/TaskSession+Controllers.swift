@@ -64,7 +64,8 @@ extension TaskSession {
             try await entry.controller.requestPermission()
             await feed(.deviceChecked(key: key, failure: nil))
         } catch {
-            await feed(.deviceChecked(key: key, failure: Self.message(of: error)))
+            // Its own code where it gave one: an unsupported type is no denial (docs/quality.md).
+            await feed(.deviceChecked(key: key, failure: (error as? AsyncActionError) ?? AsyncActionError(.permissionDenied, Self.message(of: error))))
         }
     }
 

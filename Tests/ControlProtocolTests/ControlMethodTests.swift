@@ -30,6 +30,7 @@ import Testing
         (ControlMethods.tasksResource, ["task": "Walk.json"], "name"),
         (ControlMethods.tasksResource, ["task": "Walk.json", "name": "about", "offset": "0"], "offset"),
         (ControlMethods.tasksResource, ["task": "Walk.json", "name": "about", "offset": -1], "offset"),
+        (ControlMethods.tasksResource, ["task": "Walk.json", "name": "about", "length": -1], "length"),
     ]
 
     @Test(arguments: wrongParams.indices)
@@ -72,6 +73,7 @@ import Testing
         try roundTrip(ControlMethods.runArchive, RunReference(taskRunUUID: "u"))
         try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "about.mov", offset: 393216))
         try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "About"))
+        try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "About", length: 0))
         // A method without params sends none.
         #expect(try ControlMethods.runBack.requestParams(NoParams()) == nil)
     }

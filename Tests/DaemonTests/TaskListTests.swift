@@ -66,11 +66,7 @@ struct TaskListTests {
                 (["task": "WalkAndBalance.json", "name": "WalkSection.json"], -32004),
                 (["task": "WalkAndBalance.json", "name": "missing"], -32004),
             ] {
-                let response = try client.call("tasks.image", params)
-                let error = response["error"] as? [String: Any] ?? [:]
-                guard error["code"] as? Int == code, response["result"] == nil else {
-                    throw DaemonTestFailure("tasks.image \(params) answered \(response), expected \(code)")
-                }
+                try Self.expectRefusal(client, "tasks.image", params, code: code)
             }
         }
         daemon.send(SIGTERM)
@@ -115,6 +111,15 @@ struct TaskListTests {
                   Data(base64Encoded: page["base64"] as? String ?? "") == Data("<h1>About walking</h1>".utf8) else {
                 throw DaemonTestFailure("tasks.resource About answered \(page)")
             }
+            // Length 0: only whether it is there, its type and size; a short length, that many bytes.
+            let probe = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "images/about.mov", "length": 0])
+            guard probe["size"] as? Int == video.count, probe["contentType"] as? String == "video/quicktime", probe["base64"] as? String == "" else {
+                throw DaemonTestFailure("tasks.resource with length 0 answered \(probe)")
+            }
+            let start = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "images/about.mov", "offset": 1, "length": 5])
+            guard Data(base64Encoded: start["base64"] as? String ?? "") == video[1..<6] else {
+                throw DaemonTestFailure("tasks.resource with offset 1, length 5 answered \(start)")
+            }
             let empty = try client.result("tasks.resource", ["task": "WalkAndBalance.json", "name": "Empty.webm"])
             guard empty["size"] as? Int == 0, empty["base64"] as? String == "" else {
                 throw DaemonTestFailure("tasks.resource Empty.webm answered \(empty)")
@@ -128,15 +133,22 @@ struct TaskListTests {
                 (["task": "WalkAndBalance.json", "name": "WalkSection.json"], -32004),
                 (["task": "WalkAndBalance.json", "name": "missing"], -32004),
             ] {
-                let response = try client.call("tasks.resource", params)
-                let error = response["error"] as? [String: Any] ?? [:]
-                guard error["code"] as? Int == code, response["result"] == nil else {
-                    throw DaemonTestFailure("tasks.resource \(params) answered \(response), expected \(code)")
-                }
+                try Self.expectRefusal(client, "tasks.resource", params, code: code)
             }
         }
         daemon.send(SIGTERM)
         _ = await daemon.waitForExit(within: 10)
+    }
+}
+
+extension TaskListTests {
+    /// Throws unless `method` with `params` is refused with the JSON-RPC error `code`.
+    static func expectRefusal(_ client: LineClient, _ method: String, _ params: [String: Any], code: Int) throws {
+        let response = try client.call(method, params)
+        let error = response["error"] as? [String: Any] ?? [:]
+        guard error["code"] as? Int == code, response["result"] == nil else {
+            throw DaemonTestFailure("\(method) \(params) answered \(response), expected \(code)")
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskModel
 import TaskNavigation
+import AsyncActions
 
 @testable import Session
 
@@ -307,11 +308,18 @@ struct SessionMachineTests {
         var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
         let key = motion.description
         _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk, atMonotonic: 0)))
-        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: "No IIO device."))) == [
+        #expect(try machine.handle(.event(.deviceChecked(key: key, failure: AsyncActionError(.permissionDenied, "No IIO device.")))) == [
             .recordActionFailure(key: key, code: .permissionDenied, message: "No IIO device.", result: nil), .cancelControllers([key]), .writeManifest,
         ])
         #expect(machine.actions[key] == .failed)
         #expect(try machine.handle(.event(.actionFailed(key: key, result: Self.lost))).isEmpty)
+
+        // A type this device has no recorder for keeps its code: the quality check tells it
+        // from a denial (docs/quality.md).
+        var (other, action) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        _ = try other.handle(.event(.actionCreated(action, on: Self.walk, atMonotonic: 0)))
+        let effects = try other.handle(.event(.deviceChecked(key: action.description, failure: AsyncActionError(.unsupported, "No distance here."))))
+        #expect(effects.first == .recordActionFailure(key: action.description, code: .unsupported, message: "No distance here.", result: nil))
     }
 
     @Test("A stop that hands back an error result is a failure; with shouldEndOnInterrupt it ends the run")

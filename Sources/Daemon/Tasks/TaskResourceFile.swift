@@ -15,7 +15,7 @@ struct TaskResourceFile {
 
     var directory: URL
 
-    /// Reads the piece at `params.offset`; blocking. Throws `invalidParams` for a name that is
+    /// Reads the piece at `params.offset` (at most `params.length` bytes); blocking. Throws `invalidParams` for a name that is
     /// not a plain relative path or an offset past the end, `notFound` for everything else
     /// that does not give a page or a video.
     func read(_ params: TaskResourceParams) throws(ControlError) -> TaskResource {
@@ -35,7 +35,8 @@ struct TaskResourceFile {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: found.path))
             defer { try? handle.close() }
             try handle.seek(toOffset: UInt64(offset))
-            let piece = try handle.read(upToCount: min(TaskResource.pieceSize, found.size - offset)) ?? Data()
+            let length = min(params.length ?? TaskResource.pieceSize, TaskResource.pieceSize, found.size - offset)
+            let piece = length > 0 ? try handle.read(upToCount: length) ?? Data() : Data()
             return TaskResource(file: found.file, contentType: found.contentType, size: found.size, offset: offset,
                                 base64: piece.base64EncodedString())
         } catch {

@@ -37,8 +37,9 @@ extension SessionMachine {
         /// The controller of `reference` was created (its owner or start step at `location` is
         /// shown): its permissions are decided now.
         case actionCreated(AsyncActionReference, on: StepLocation, atMonotonic: Double)
-        /// The controller's own permission check (does its device open?) ended; `failure` says why not.
-        case deviceChecked(key: String, failure: String?)
+        /// The controller's own permission check (does its device open?) ended; `failure` says why
+        /// not, with its code (`unsupported` for a type this device has no recorder for).
+        case deviceChecked(key: String, failure: AsyncActionError?)
         /// The action `key` could not start.
         case actionStartFailed(key: String, message: String)
         /// The actions `keys` (every active one when nil) are to stop: running ones stop, the

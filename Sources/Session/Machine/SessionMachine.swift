@@ -447,7 +447,7 @@ extension SessionMachine {
         case .deviceChecked(let key, let failure):
             // Re-checked: the run may have ended or the action been stopped meanwhile.
             guard actions[key] == .preparing else { return [] }
-            if let failure { return fail(key, code: .permissionDenied, message: failure) }
+            if let failure { return fail(key, code: failure.code, message: failure.message) }
             actions.set(key, .ready)
             // An action created while its owner's timer already runs starts at once.
             guard let shown, shown.clock?.timer.isRunning == true else { return [] }

@@ -5,8 +5,8 @@ import TestSupport
 extension WebBrowserTests {
     /// Learn more with a `url` (docs/kiosk.md, "Learn more"): a `videoView` as the corpus's
     /// Recorder_Motion has it (an overview with "Get started" and a `.mov`), a `webView` page
-    /// with its own style sheet, style attribute, picture, script and link, a missing video,
-    /// and a page on the web.
+    /// with its own style sheet, style attribute, picture, script and link, a missing video, one
+    /// that goes after its button showed, and a page on the web.
     static let learnMoreTask = """
     {
       "identifier": "LearnMore", "title": "Learn more",
@@ -20,6 +20,8 @@ extension WebBrowserTests {
                                       "title": "About walking", "closeButtonTitle": "Back to the task" } } },
         { "identifier": "missing", "type": "instruction", "title": "Nothing to watch",
           "actions": { "learnMore": { "type": "videoView", "url": "Missing.mp4" } } },
+        { "identifier": "gone", "type": "instruction", "title": "Gone before it was watched",
+          "actions": { "learnMore": { "type": "videoView", "url": "Gone.mp4" } } },
         { "identifier": "outside", "type": "instruction", "title": "Elsewhere",
           "actions": { "learnMore": { "type": "webView", "url": "https://example.org/about.html" } } },
         { "identifier": "done", "type": "completion", "title": "Well done" }
@@ -42,7 +44,7 @@ extension WebBrowserTests {
     </body></html>
     """
 
-    @Test("Learn more plays a task's video put together from tasks.resource's pieces, shows a task's page in a frame with its styles and image but no script or link, and says when a video is missing")
+    @Test("Learn more plays a task's video put together from tasks.resource's pieces, shows a task's page in a frame with its styles and image but no script or link, has no button for a missing video and says when one went")
     func learnMoreVideoAndPage() async throws {
         let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
         let browser = try await BrowserRun("weblearn", tasks: [

@@ -20,6 +20,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 URL, SHOTS, TASKS = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -45,8 +46,13 @@ def touch(element):
 
 
 def present(selector, root=None):
-    found = (root or driver).find_elements(By.CSS_SELECTOR, selector)
-    return found[0] if found and found[0].is_displayed() else None
+    """The first element the selector finds, when it is shown; None too when the screen
+    changed under the lookup."""
+    try:
+        found = (root or driver).find_elements(By.CSS_SELECTOR, selector)
+        return found[0] if found and found[0].is_displayed() else None
+    except StaleElementReferenceException:
+        return None
 
 
 def answer_fields(article, attempt):
@@ -124,9 +130,8 @@ def run_task(file):
                         attempts[path] = attempts.get(path, 0) + 1
                         handled.discard(path)
                 continue
-        except Exception as error:  # the step changed under the driver
-            if "stale" not in str(error).lower():
-                raise
+        except StaleElementReferenceException:  # the step changed under the driver
+            pass
         time.sleep(0.2)
     raise TimeoutError(f"{file} did not end within 600 s (last steps {steps[-3:]})")
 

@@ -3,8 +3,8 @@
 action whose QuickTime file (named `.mov`, as the corpus names its videos) is larger than two
 of `tasks.resource`'s pieces plays to its end from the assembled pieces; a `webView` action's
 page shows in a frame with its own styles, its image (a task image) and no script run or link
-kept; a missing video shows the daemon's sentence; a page outside the task folder has no
-button. No Content-Security-Policy violation is logged.
+kept; a missing video has no button, one removed after its button showed gets the daemon's
+sentence; a page outside the task folder has no button. No Content-Security-Policy violation is logged.
 
 usage: browser_learnmore.py URL TASK_DIRECTORY SCREENSHOTS
 
@@ -14,6 +14,7 @@ encoder can shrink), and written into the task directory before the task starts.
 import base64
 import os
 import sys
+import time
 
 from browser_support import check, chromium, finish, set_viewport, wait_for
 from selenium.webdriver.common.by import By
@@ -50,8 +51,9 @@ try:
     driver.set_script_timeout(30)
     video = base64.b64decode(driver.execute_async_script(RECORD, "video/mp4", 2.5))
     check(len(video) > 2 * PIECE, f"the video is larger than two pieces ({len(video)} bytes)")
-    with open(os.path.join(TASKS, "clip.mov"), "wb") as file:
-        file.write(video)
+    for name in ["clip.mov", "Gone.mp4"]:
+        with open(os.path.join(TASKS, name), "wb") as file:
+            file.write(video)
 
     set_viewport(driver, 800, 480)
     driver.get(URL)
@@ -108,12 +110,22 @@ try:
     driver.find_element(By.ID, "learn-more-close").click()
     article.find_element(By.ID, "action-next").click()
 
-    # A video that is not there: the daemon's sentence.
+    # A video that is not there has no button: it could only say so.
     article = step("LearnMore/missing")
-    article.find_element(By.ID, "action-learn-more").click()
+    time.sleep(1.5)
+    learn = article.find_elements(By.ID, "action-learn-more")
+    check(not learn or not learn[0].is_displayed(), "a learn-more video that is not beside the task has no button")
+    article.find_element(By.ID, "action-next").click()
+
+    # One that goes after its button showed: the daemon's sentence in the dialog.
+    article = step("LearnMore/gone")
+    learn = wait_for(lambda: (lambda b: b if b.is_displayed() else None)(article.find_element(By.ID, "action-learn-more")), 10,
+                     "the button of a video that is there")
+    os.remove(os.path.join(TASKS, "Gone.mp4"))
+    learn.click()
     text = wait_for(lambda: (lambda t: t if "No page or video" in t else None)(driver.find_element(By.ID, "learn-more-text").text), 15,
-                    "the missing video's message")
-    check("Missing.mp4" in text, f"the message names the missing file ({text!r})")
+                    "the gone video's message")
+    check("Gone.mp4" in text, f"the message names the file that went ({text!r})")
     driver.find_element(By.ID, "learn-more-close").click()
     article.find_element(By.ID, "action-next").click()
 

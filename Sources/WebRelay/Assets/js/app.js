@@ -267,6 +267,7 @@ const ui = {
   },
   startTimer: () => rpc.call("timer.start").catch(() => {}),
   learnMore: (action) => learnMore.open(action, app.taskFile),
+  learnMoreAvailable: (url) => (app.taskFile ? learnMore.available(url, app.taskFile) : Promise.resolve(false)),
   togglePause: () => {
     const method = app.paused ? "timer.resume" : "timer.pause";
     command(method).then(() => {

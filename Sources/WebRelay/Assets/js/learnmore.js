@@ -17,6 +17,7 @@ export class LearnMore {
     this.t = t;
     this.imageURL = imageURL;
     this.files = new Map(); // task file and name → Promise of a Blob
+    this.probes = new Map(); // task file and name → Promise of whether the file is there
     this.dialog = document.getElementById("learn-more");
     this.title = document.getElementById("learn-more-title");
     this.text = document.getElementById("learn-more-text");
@@ -59,6 +60,20 @@ export class LearnMore {
     this.media.hidden = true;
     if (this.objectURL) URL.revokeObjectURL(this.objectURL);
     this.objectURL = null;
+  }
+
+  // Whether the page or video `name` is beside the task, asked once (`length` 0: its type and
+  // size, no bytes): a button that could only say "not found" is not shown.
+  available(name, taskFile) {
+    const key = `${taskFile}\u0000${name}`;
+    let probe = this.probes.get(key);
+    if (!probe) {
+      probe = this.rpc.call("tasks.resource", { task: taskFile, name, length: 0 }).then(() => true, (error) => error.code === -1 ? null : false);
+      // A lost connection proves nothing: asked again next time.
+      probe.then((found) => { if (found === null) this.probes.delete(key); });
+      this.probes.set(key, probe);
+    }
+    return probe.then((found) => found === true);
   }
 
   // The file as a Blob, asked for from the offset the last piece ended at until it is whole;

@@ -91,7 +91,13 @@ export function renderStep(shown, ui) {
   const learnMore = actions.learnMore;
   const hidden = new Set(step.shouldHideActions || []);
   if (learnMore && (learnMore.text || learnMore.detail || isTaskResource(learnMore.url)) && !hidden.has("learnMore")) {
-    footer.append(button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore), { secondary: true, id: "action-learn-more" }));
+    const learn = button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore), { secondary: true, id: "action-learn-more" });
+    // A page or video shows its button once the daemon says it is there.
+    if (!(learnMore.text || learnMore.detail)) {
+      learn.hidden = true;
+      ui.learnMoreAvailable(learnMore.url).then((found) => { learn.hidden = !found; });
+    }
+    footer.append(learn);
   }
   if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
   if (allowed.has("back") && shown.hasStepBefore !== false) {
