@@ -15,9 +15,9 @@ struct TaskResourceFile {
 
     var directory: URL
 
-    /// Reads the piece at `params.offset` (at most `params.length` bytes); blocking. Throws `invalidParams` for a name that is
-    /// not a plain relative path or an offset past the end, `notFound` for everything else
-    /// that does not give a page or a video.
+    /// Reads the piece at `params.offset` (at most `params.length` bytes); blocking. Throws
+    /// `invalidParams` for a name that is not a plain relative path or an offset past the end,
+    /// `notFound` for everything else that does not give a page or a video.
     func read(_ params: TaskResourceParams) throws(ControlError) -> TaskResource {
         let method = ControlMethods.tasksResource.name
         let folder = TaskFolderFile(directory: directory, contentTypes: Self.contentTypes)

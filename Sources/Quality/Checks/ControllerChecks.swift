@@ -18,13 +18,10 @@ enum ControllerChecks {
             if let domain = failure.errorDomain { figures["errorDomain"] = .text(domain) }
             if let code = failure.errorCode { figures["errorCode"] = .number(Double(code)) }
             let recorder = failure.identifier.hasSuffix("_error") ? String(failure.identifier.dropLast("_error".count)) : failure.identifier
-            if isUnsupported(failure) {
-                return QualityCheck(identifier: failure.identifier, check: "controllerFailure", verdict: .warning,
-                                    message: "This device cannot record \"\(recorder)\", so the run has none of its data; doing the task again will not change that: \(failure.errorDescription)",
-                                    figures: figures)
-            }
-            return QualityCheck(identifier: failure.identifier, check: "controllerFailure", verdict: .failed,
-                                message: "The \"\(recorder)\" recorder failed during the run: \(failure.errorDescription)", figures: figures)
+            let (verdict, message): (QualityVerdict, String) = isUnsupported(failure)
+                ? (.warning, "This device cannot record \"\(recorder)\", so the run has none of its data; doing the task again will not change that: \(failure.errorDescription)")
+                : (.failed, "The \"\(recorder)\" recorder failed during the run: \(failure.errorDescription)")
+            return QualityCheck(identifier: failure.identifier, check: "controllerFailure", verdict: verdict, message: message, figures: figures)
         }
     }
 }

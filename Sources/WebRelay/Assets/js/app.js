@@ -438,5 +438,5 @@ function forgetPermission(requestID) {
 
 function closePermission() {
   app.permissions = [];
-  if (permissionDialog.open) permissionDialog.close();
+  showPermission();
 }

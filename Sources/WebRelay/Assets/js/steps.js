@@ -90,10 +90,11 @@ export function renderStep(shown, ui) {
   // beside the task (a `webView` or `videoView` action), in a dialog (js/learnmore.js).
   const learnMore = actions.learnMore;
   const hidden = new Set(step.shouldHideActions || []);
-  if (learnMore && (learnMore.text || learnMore.detail || isTaskResource(learnMore.url)) && !hidden.has("learnMore")) {
+  const learnText = learnMore && (learnMore.text || learnMore.detail);
+  if (learnMore && (learnText || isTaskResource(learnMore.url)) && !hidden.has("learnMore")) {
     const learn = button(learnMore.buttonTitle || ui.t.learnMore, () => ui.learnMore(learnMore), { secondary: true, id: "action-learn-more" });
     // A page or video shows its button once the daemon says it is there.
-    if (!(learnMore.text || learnMore.detail)) {
+    if (!learnText) {
       learn.hidden = true;
       ui.learnMoreAvailable(learnMore.url).then((found) => { learn.hidden = !found; });
     }
