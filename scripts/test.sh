@@ -22,7 +22,7 @@ swift build --build-tests
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests|AutoRunTests)'
+recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests|AutoRunTests|IdleCodePageOutTests)'
 timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests|DeviceRateTests|KnownDelayTests)|DaemonTests\.DelayedDeviceVoiceTests|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
 # Each pass is bounded (seconds; they take about 180, 80 and 45), so a test that hangs fails its
 # pass instead of running into CI's time limit.
@@ -75,5 +75,13 @@ skipped=$(( $(count_ended '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0
 passed=$(( passed + $(grep -cE '^release-check: .* passed$' "$log" || true) ))
 failed=$(( failed + $(grep -cE '^release-check: .* failed$' "$log" || true) ))
 unfinished=$(( $(grep -cE '^[^ ]+ Test run started\.$' "$log" || true) - $(grep -cE '^[^ ]+ Test run with [0-9]+ tests? ' "$log" || true) ))
+# Each failed test by name just above the closing line, where output cut short still shows them.
+{ grep -E '^[^ ]+ Test .* recorded an issue' "$log" || true; } | head -n 20 | cut -c1-400 | sed 's/^/issue: /'
+{ grep -E "^[^ ]+ Test .* failed after [0-9.]+ seconds|^Test Case '.*' failed \(" <<<"$ended" || true; } | cut -c1-300 | sed 's/^/failed: /'
+{ grep -E '^release-check: .* failed$' "$log" || true; } | sed 's/^/failed: /'
+[ "$fuzz" -eq 0 ] || echo "failed: the fuzz run (scripts/fuzz.sh)"
+[ "$example_build" -eq 0 ] || echo "failed: the custom task example's build"
+[ "$sanitizer_failures" -eq 0 ] || echo "failed: $sanitizer_failures sanitizer run(s) (their output above)"
+[ "$unfinished" -le 0 ] || echo "failed: $unfinished test run(s) printed no summary (a crash or a time limit)"
 echo "tests: $((passed + 1 - fuzz + sanitized - sanitizer_failures)) passed, $((failed + unfinished + fuzz + sanitizer_failures + example_build)) failed, $skipped skipped"
 exit "$status"

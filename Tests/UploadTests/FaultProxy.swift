@@ -40,14 +40,7 @@ final class FaultProxy: Sendable {
         pid = try ChildSpawn.spawn(["/usr/bin/env", "python3", Self.script, "--port", "\(port)", "--upstream-port", "\(upstreamPort)",
                                     "--control", control.path, "--log", log.path],
                                    environment: ProcessInfo.processInfo.environment, standardOutput: output.path, standardError: nil)
-        let deadline = Date().addingTimeInterval(20)
-        while !MotoServer.accepts(port: port) {
-            guard Date() < deadline else {
-                Self.end(pid)
-                throw MotoError("The fault proxy did not listen on port \(port) within 20 s: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-            }
-            usleep(50_000)
-        }
+        try MotoServer.waitForListener(pid: pid, port: port, name: "The fault proxy", output: output)
     }
 
     var endpoint: String { "http://127.0.0.1:\(port)" }

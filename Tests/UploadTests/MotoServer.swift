@@ -42,12 +42,7 @@ final class MotoServer: Sendable {
         environment["INITIAL_NO_AUTH_ACTION_COUNT"] = enforceAuthentication ? "4" : nil
         pid = try ChildSpawn.spawn([executable, "-H", "127.0.0.1", "-p", "\(port)"], environment: environment,
                                    standardOutput: log.path, standardError: nil)
-        // Wait until it answers (a plain connect) for up to 30 s.
-        let deadline = Date().addingTimeInterval(30)
-        while !Self.accepts(port: port) {
-            guard Date() < deadline else { Self.end(pid); throw MotoError("moto_server did not listen on port \(port) within 30 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
-            usleep(100_000)
-        }
+        try Self.waitForListener(pid: pid, port: port, name: "moto_server", output: log)
         let keys: String
         do { keys = try Self.run(["setup"], port: port, bucket: bucket, credentials: nil) } catch { Self.end(pid); throw error }
         guard let object = try? JSONSerialization.jsonObject(with: Data(keys.utf8)) as? [String: String],
@@ -114,6 +109,29 @@ final class MotoServer: Sendable {
         let output = try CommandRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/env"), ["python3", helper] + all)
         guard output.status == 0 else { throw MotoError("moto_s3.py \(arguments.joined(separator: " ")) failed: \(output.standardError)") }
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// How long a helper server may take to listen. Python importing moto takes 2-3 s on an idle
+    /// machine, but at the start of the plain pass, with every suite starting at once on two
+    /// cores, CI once saw it silent for over 30 s.
+    static let listenTimeout = 120.0
+
+    /// Waits until `pid` accepts connections on `port`, for up to `listenTimeout`; throws at once,
+    /// with the process's output, if it exits first, and ends it if it never listens.
+    static func waitForListener(pid: pid_t, port: Int, name: String, output: URL) throws {
+        let deadline = Date().addingTimeInterval(listenTimeout)
+        func failure(_ what: String) -> MotoError {
+            MotoError("\(name) \(what): \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+        }
+        while !accepts(port: port) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { throw failure("exited (status \(status)) before it listened on port \(port)") }
+            guard Date() < deadline else {
+                end(pid)
+                throw failure("did not listen on port \(port) within \(Int(listenTimeout)) s")
+            }
+            usleep(50_000)
+        }
     }
 
     static func freePort() -> Int {

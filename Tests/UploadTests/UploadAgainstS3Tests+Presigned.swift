@@ -40,15 +40,17 @@ extension UploadAgainstS3Tests {
         let storage = try await MotoServer.start(scratch: scratch.url, enforceAuthentication: false)
         let port = MotoServer.freePort()
         let record = scratch.url.appendingPathComponent("study-server-\(port).jsonl")
+        let output = scratch.url.appendingPathComponent("study-server-\(port).log")
         let pid = try ChildSpawn.spawn(
             ["/usr/bin/env", "python3", Self.presignedHelper, "--port", "\(port)", "--moto-port", "\(storage.port)", "--bucket", storage.bucket,
              "--access-key", storage.accessKeyID, "--secret", storage.secretAccessKey, "--token", token, "--record", record.path] + flags,
-            environment: ProcessInfo.processInfo.environment, standardOutput: scratch.url.appendingPathComponent("study-server-\(port).log").path,
-            standardError: nil)
+            environment: ProcessInfo.processInfo.environment, standardOutput: output.path, standardError: nil)
         let server = StudyServer(moto: storage, pid: pid, port: port, record: record)
-        guard await waitUntil(30, { MotoServer.accepts(port: port) }) else {
+        do {
+            try await onOwnThread { try MotoServer.waitForListener(pid: pid, port: port, name: "the study server", output: output) }
+        } catch {
             server.stop()
-            throw MotoError("the study server did not listen on port \(port) within 30 s")
+            throw error
         }
         return server
     }

@@ -26,7 +26,9 @@ stops listening for that many seconds, so new connections are refused; then it l
 the same port.
 
 Every request is logged as one JSON line: {"time" (seconds, time.time()), "method", "target",
-"action", "status" (the answer's status when one was sent)}; "event" lines log the outage.
+"action", "status" (the answer's status when one was sent)}; "event" lines log the outage. A
+connection accepted before an outage logs nothing once the outage has begun, however late its
+thread comes to it.
 """
 import argparse
 import json
@@ -38,15 +40,22 @@ import threading
 import time
 
 lock = threading.Lock()
-state = {"version": None, "rules": [], "counts": [], "pending_down": 0}
+# "outages" counts the outages begun: a connection accepted before one belongs to the past.
+state = {"version": None, "rules": [], "counts": [], "pending_down": 0, "outages": 0}
 open_sockets = set()
 
 
-def log(args, record):
-    record["time"] = time.time()
+def log(args, record, accepted=None):
+    """Appends `record` with its time. With `accepted` (the outage count when its connection was
+    accepted), a connection an outage has reset since logs nothing and False is returned: a
+    handler the load slowed must not log a request as if it came in during the outage."""
     with lock:
+        if accepted is not None and state["outages"] != accepted:
+            return False
+        record["time"] = time.time()
         with open(args.log, "a") as handle:
             handle.write(json.dumps(record) + "\n")
+    return True
 
 
 def reload_control(args):
@@ -125,7 +134,7 @@ def forward_body(source, destination, already, length):
     return True
 
 
-def handle(args, client):
+def handle(args, client, accepted):
     upstream = None
     try:
         head, rest = read_head(client)
@@ -158,13 +167,14 @@ def handle(args, client):
                     f"<Message>Injected by the tests' fault proxy.</Message></Error>").encode()
             extra = f"Retry-After: {rule['retryAfter']}\r\n" if "retryAfter" in rule else ""
             status = int(rule.get("status", 500))
-            client.sendall((f"HTTP/1.1 {status} Fault\r\nContent-Type: application/xml\r\nContent-Length: {len(body)}\r\n"
-                            f"{extra}Connection: close\r\n\r\n").encode() + body)
             record["status"] = status
-            log(args, record)
+            if log(args, record, accepted):
+                client.sendall((f"HTTP/1.1 {status} Fault\r\nContent-Type: application/xml\r\nContent-Length: {len(body)}\r\n"
+                                f"{extra}Connection: close\r\n\r\n").encode() + body)
             return
 
-        log(args, record)
+        if not log(args, record, accepted):
+            return
         upstream = socket.create_connection(("127.0.0.1", args.upstream_port))
         with lock:
             open_sockets.add(upstream)
@@ -195,7 +205,8 @@ def handle(args, client):
                 answer_started = True
                 try:
                     record_status = int(chunk.split(b" ", 2)[1])
-                    log(args, {"method": method, "target": target, "action": "answer", "status": record_status})
+                    if not log(args, {"method": method, "target": target, "action": "answer", "status": record_status}, accepted):
+                        return
                 except (IndexError, ValueError):
                     pass
             client.sendall(chunk)
@@ -238,6 +249,7 @@ def main():
         if down > 0:
             server.close()
             with lock:
+                state["outages"] += 1
                 doomed = list(open_sockets)
             for sock in doomed:
                 # shutdown wakes the thread blocked on the socket (close alone would not); with
@@ -260,7 +272,8 @@ def main():
         # Registered before its thread starts, so an outage beginning now resets it too.
         with lock:
             open_sockets.add(client)
-        threading.Thread(target=handle, args=(args, client), daemon=True).start()
+            accepted = state["outages"]
+        threading.Thread(target=handle, args=(args, client, accepted), daemon=True).start()
 
 
 if __name__ == "__main__":
