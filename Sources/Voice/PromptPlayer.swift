@@ -10,8 +10,9 @@ public import Logging
 /// Timing comes from the stream itself: before a timed clip it writes exactly as much silence
 /// as puts the clip's first frame at its due time (the status timestamp plus the queued delay
 /// says when each written frame will be heard), so the onset error is that of ALSA's delay
-/// report, not of thread wake-ups. A clip due while another plays is queued behind it, never
-/// dropped. Between prompts the stream costs nothing: `PromptStreamPolicy` decides when it is
+/// report, not of thread wake-ups. A clip due while another of its step plays is queued behind
+/// it, never dropped; another step's clip stops the one playing when it falls due
+/// (`isOvertaken`), as a step that speaks at once does (`requestCut(where:)`). Between prompts the stream costs nothing: `PromptStreamPolicy` decides when it is
 /// opened, started, stopped and closed, and no silence is written to keep it running.
 public final class PromptPlayer: @unchecked Sendable {
     /// One clip to play.
@@ -454,6 +455,16 @@ public final class PromptPlayer: @unchecked Sendable {
         ])
     }
 
+    /// Whether `next`, another step's clip, falls due before the chunk about to be written would
+    /// be heard to its end (`writingUntil`): the clip playing stops for it, as it does when a
+    /// step about to speak asks (`requestCut(where:)`), so that a step's later prompt is not
+    /// heard behind what a step left before still says. Clips of no step ("") neither cut nor
+    /// are cut this way.
+    static func isOvertaken(_ playing: Item, by next: Item?, writingUntil: Double) -> Bool {
+        guard let next, !next.stepPath.isEmpty, !playing.stepPath.isEmpty, next.stepPath != playing.stepPath else { return false }
+        return (next.due ?? -.infinity) < writingUntil
+    }
+
     private func play(
         _ item: Item, chunkFrames: Int, rate: Double,
         write: (UnsafeBufferPointer<Int16>) throws(ALSAError) -> WriteReport
@@ -469,7 +480,10 @@ public final class PromptPlayer: @unchecked Sendable {
             var offset = 0
             var chunk = 0
             while offset < samples.count {
-                let (stopping, cutting) = condition.withLock { (stopRequested, cutRequested) }
+                let count = min(chunkFrames, samples.count - offset)
+                let (stopping, cutting) = condition.withLock {
+                    (stopRequested, cutRequested || Self.isOvertaken(item, by: queue.first, writingUntil: end + Double(count) / rate))
+                }
                 if stopping { return }
                 if cutting {
                     wasCut = true
@@ -481,7 +495,6 @@ public final class PromptPlayer: @unchecked Sendable {
                     end = report.heard + Double(fade) / rate
                     return
                 }
-                let count = min(chunkFrames, samples.count - offset)
                 let report = try write(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
                 let heard = report.heard, reported = report.isDelayReported
                 end = heard + Double(count) / rate

@@ -218,4 +218,54 @@ struct KnownDelayTests {
         #expect(first.end <= next.onset + 0.001)
         #expect(abs(heard - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
     }
+
+    /// A step whose prompt comes later than its start (no cut as it shows): a long prompt of the
+    /// step before still playing when that prompt falls due stops for it, as SageResearch's voice
+    /// stops for something new, instead of making it late.
+    @Test("A later prompt of the next step cuts a long prompt still playing when it falls due, and is heard on time")
+    func laterPromptOvertakesALongPrompt() async throws {
+        let sink = try await DelayedPipeSink.start()
+        defer { sink.stop() }
+        let directory = AudioTestEnvironment.scratch("delayed-overtake")
+        let long = directory.appendingPathComponent("long.wav").path
+        try TestSignals.writeClip(TestSignals.sine(frequency: 500, amplitude: 0.5, seconds: 3, rate: 22_050), to: long)
+        var clips = try toneClips(in: directory)
+        clips["long"] = long
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: clips), logger: logger)
+        let events = prompter.subscribe()
+        await prompter.holdStream(true)
+        try await Task.sleep(for: .seconds(1.5))
+        try await prompter.speak("long", stepPath: "Task/first", key: nil, scheduledAtMonotonic: nil)
+        var longStarted = 0.0
+        for await event in events {
+            if case .promptStarted(_, _, _, let onset, _) = event {
+                longStarted = onset - RecordingClock.boottimeOffset()
+                break
+            }
+        }
+        // The next step's prompt, due 1 s into the long one: queued, it must not wait 2 s more.
+        let due = longStarted + 1
+        try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
+        var finished: [String: (onset: Double, end: Double)] = [:]
+        for await event in events {
+            if case .promptFinished(_, let text, let onset, let end, _) = event {
+                finished[text] = (onset - RecordingClock.boottimeOffset(), end - RecordingClock.boottimeOffset())
+            }
+            if finished.count == 2 { break }
+        }
+        try await Task.sleep(for: .seconds(sink.delay + 0.3))
+        await prompter.shutdown()
+        #expect(sink.error == nil)
+        let first = try #require(finished["long"]), next = try #require(finished["prompt 1"])
+        // The next prompt follows the cut too closely for the listener to hear its onset apart
+        // (that needs 0.1 s of quiet): its end, 0.3 s after it starts, is what it hears.
+        let heardEnd = try #require(sink.lastSound, "the listener heard nothing")
+        let heard = heardEnd - 0.3
+        print(String(format: "the long prompt played %.2f of its 3 s; the next heard %.1f ms after it was due (reported %.1f ms)",
+                     first.end - first.onset, (heard - due) * 1000, (next.onset - due) * 1000))
+        #expect(sink.onsets.filter { $0 > longStarted + 0.1 }.isEmpty, "one stretch of sound: \(sink.onsets)")
+        #expect(first.end - first.onset < 1.2, "the long prompt was cut short")
+        #expect(first.end <= next.onset + 0.001)
+        #expect(abs(heard - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
+    }
 }

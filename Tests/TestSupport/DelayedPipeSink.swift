@@ -27,6 +27,8 @@ public final class DelayedPipeSink: @unchecked Sendable {
         var isStopped = false
         /// CLOCK_MONOTONIC seconds at which each sound (loud after at least 0.1 s of quiet) was heard.
         var onsets: [Double] = []
+        /// CLOCK_MONOTONIC seconds of the last loud frame heard.
+        var lastSound: Double?
         var error: String?
     }
 
@@ -79,6 +81,9 @@ public final class DelayedPipeSink: @unchecked Sendable {
 
     /// CLOCK_MONOTONIC seconds at which each sound so far was heard.
     public var onsets: [Double] { state.withLock { $0.onsets } }
+    /// When the last loud frame was heard (CLOCK_MONOTONIC): the end of sounds that follow one
+    /// another too closely for `onsets` to tell them apart.
+    public var lastSound: Double? { state.withLock { $0.lastSound } }
 
     /// What went wrong reading the pipe, if anything.
     public var error: String? { state.withLock { $0.error } }
@@ -131,6 +136,7 @@ public final class DelayedPipeSink: @unchecked Sendable {
                 got += count
             }
             let heard = max(dueTime, MonotonicTime.now())
+            var lastLoudFrame: Int?
             for frame in 0..<frames {
                 let loudness = max(abs(Int(buffer[frame * 2])), abs(Int(buffer[frame * 2 + 1])))
                 if loudness > 2_000 {
@@ -139,9 +145,13 @@ public final class DelayedPipeSink: @unchecked Sendable {
                         state.withLock { $0.onsets.append(onset) }
                     }
                     quietFrames = 0
+                    lastLoudFrame = frame
                 } else if loudness < 100, quietFrames < Int.max {
                     quietFrames += 1
                 }
+            }
+            if let lastLoudFrame {
+                state.withLock { $0.lastSound = heard + Double(lastLoudFrame + 1) / Double(Self.rate) }
             }
             chunks += 1
         }
