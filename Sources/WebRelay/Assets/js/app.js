@@ -2,6 +2,7 @@ import { Rpc } from "./rpc.js";
 import { el, button } from "./dom.js";
 import { renderStep } from "./steps.js";
 import { LearnMore } from "./learnmore.js";
+import { TaskFileCache, connectionLost } from "./taskfiles.js";
 import { chooseLanguage } from "../strings/index.js";
 
 // The kiosk UI: a client of the control protocol through activetask-web's relay
@@ -20,7 +21,7 @@ const app = {
   view: null, // the step on screen
   taskFile: null, // the task file of the run, for its images and a repeat
   tasks: [],
-  images: new Map(),
+  images: new TaskFileCache(), // data: URLs of the tasks' images (imageURL)
   paused: false,
   denied: new Set(), // the actions whose permission this screen denied
   permissions: [], // the permission questions open, oldest first (askPermission)
@@ -169,15 +170,14 @@ function image(name, placement, taskFile = app.taskFile) {
   return node;
 }
 
-// The data: URL of a task's image, fetched once per task and name; null when it cannot be had.
+// The data: URL of a task's image, fetched once per task and name; null when it cannot be had
+// (asked again next time when the connection was lost meanwhile).
 function imageURL(name, taskFile) {
-  const key = `${taskFile}\u0000${name}`;
-  let loading = app.images.get(key);
-  if (!loading) {
-    loading = rpc.call("tasks.image", { task: taskFile, name }).then((found) => `data:${found.contentType};base64,${found.base64}`, () => null);
-    app.images.set(key, loading);
-  }
-  return loading;
+  return app.images
+    .get(taskFile, name, () => rpc.call("tasks.image", { task: taskFile, name }).then(
+      (found) => `data:${found.contentType};base64,${found.base64}`,
+      (error) => (connectionLost(error) ? undefined : null)), (url) => url === undefined)
+    .then((url) => url ?? null);
 }
 
 // SageResearch's animated image: `imageNames` shown in turn, all of them in `animationDuration`

@@ -1,4 +1,5 @@
 import { el } from "./dom.js";
+import { TaskFileCache, connectionLost } from "./taskfiles.js";
 
 // "Learn more" (SageResearch's `learnMore` action) in a dialog: the action's text, or the page
 // (`webView`) or video (`videoView`) its `url` names beside the task file. The kiosk fetches
@@ -16,8 +17,8 @@ export class LearnMore {
     this.rpc = rpc;
     this.t = t;
     this.imageURL = imageURL;
-    this.files = new Map(); // task file and name → Promise of a Blob
-    this.probes = new Map(); // task file and name → Promise of whether the file is there
+    this.files = new TaskFileCache(); // Blobs
+    this.probes = new TaskFileCache(); // whether each file is there
     this.dialog = document.getElementById("learn-more");
     this.title = document.getElementById("learn-more-title");
     this.text = document.getElementById("learn-more-text");
@@ -65,40 +66,28 @@ export class LearnMore {
   // Whether the page or video `name` is beside the task, asked once (`length` 0: its type and
   // size, no bytes): a button that could only say "not found" is not shown.
   available(name, taskFile) {
-    const key = `${taskFile}\u0000${name}`;
-    let probe = this.probes.get(key);
-    if (!probe) {
-      probe = this.rpc.call("tasks.resource", { task: taskFile, name, length: 0 }).then(() => true, (error) => error.code === -1 ? null : false);
-      // A lost connection proves nothing: asked again next time.
-      probe.then((found) => { if (found === null) this.probes.delete(key); });
-      this.probes.set(key, probe);
-    }
-    return probe.then((found) => found === true);
+    return this.probes
+      .get(taskFile, name, () => this.rpc.call("tasks.resource", { task: taskFile, name, length: 0 }).then(
+        () => true, (error) => (connectionLost(error) ? null : false)), (found) => found === null)
+      .then((found) => found === true);
   }
 
   // The file as a Blob, asked for from the offset the last piece ended at until it is whole;
   // kept for the next time the button is pressed, forgotten when it could not be had.
   load(name, taskFile) {
-    const key = `${taskFile}\u0000${name}`;
-    let loading = this.files.get(key);
-    if (!loading) {
-      loading = (async () => {
-        const parts = [];
-        let offset = 0, type = "";
-        for (;;) {
-          const piece = await this.rpc.call("tasks.resource", { task: taskFile, name, offset });
-          const bytes = Uint8Array.from(atob(piece.base64), (character) => character.charCodeAt(0));
-          type = piece.contentType;
-          parts.push(bytes);
-          offset += bytes.length;
-          if (offset >= piece.size || bytes.length === 0) break;
-        }
-        return new Blob(parts, { type });
-      })();
-      loading.catch(() => this.files.delete(key));
-      this.files.set(key, loading);
-    }
-    return loading;
+    return this.files.get(taskFile, name, async () => {
+      const parts = [];
+      let offset = 0, type = "";
+      for (;;) {
+        const piece = await this.rpc.call("tasks.resource", { task: taskFile, name, offset });
+        const bytes = Uint8Array.from(atob(piece.base64), (character) => character.charCodeAt(0));
+        type = piece.contentType;
+        parts.push(bytes);
+        offset += bytes.length;
+        if (offset >= piece.size || bytes.length === 0) break;
+      }
+      return new Blob(parts, { type });
+    });
   }
 
   async present(blob, action, taskFile) {
