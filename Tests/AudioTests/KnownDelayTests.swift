@@ -170,63 +170,22 @@ struct KnownDelayTests {
         #expect(abs(prompt.reported - prompt.heard) < TestTiming.tolerance(0.05))
     }
 
-    /// A participant who moves on while a long prompt is read (docs/session.md, "A move"): the
-    /// next step's prompt stops it, as SageResearch's voice stops for a new prompt, and is heard
-    /// on time instead of after it.
-    @Test("The next step's prompt cuts a long prompt of the step before and is heard on time")
-    func nextStepCutsALongPrompt() async throws {
-        let sink = try await DelayedPipeSink.start()
-        defer { sink.stop() }
-        let directory = AudioTestEnvironment.scratch("delayed-cut")
-        let long = directory.appendingPathComponent("long.wav").path
-        try TestSignals.writeClip(TestSignals.sine(frequency: 500, amplitude: 0.5, seconds: 3, rate: 22_050), to: long)
-        var clips = try toneClips(in: directory)
-        clips["long"] = long
-        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_delayed", clips: clips), logger: logger)
-        let events = prompter.subscribe()
-        await prompter.holdStream(true)
-        try await Task.sleep(for: .seconds(1.5))
-        try await prompter.speak("long", stepPath: "Task/first", key: nil, scheduledAtMonotonic: nil)
-        for await event in events {
-            if case .promptStarted = event { break }
-        }
-        // Heard for a while, then the person moves on.
-        try await Task.sleep(for: .seconds(0.6))
-        let asked = RecordingClock.monotonic()
-        await prompter.interrupt(keepingStepPath: "Task/second")
-        let cutAfter = RecordingClock.monotonic() - asked
-        let earliest = try #require(await prompter.earliestOnset(), "nothing plays once the long prompt is cut")
-        // Far enough behind the cut for the listener to hear the next prompt's onset on its own.
-        let due = earliest + 0.15
-        try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
-        var finished: [String: (onset: Double, end: Double)] = [:]
-        for await event in events {
-            if case .promptFinished(_, let text, let onset, let end, _) = event {
-                finished[text] = (onset - RecordingClock.boottimeOffset(), end - RecordingClock.boottimeOffset())
-            }
-            if finished.count == 2 { break }
-        }
-        try await Task.sleep(for: .seconds(sink.delay + 0.3))
-        await prompter.shutdown()
-        #expect(sink.error == nil)
-        let first = try #require(finished["long"]), next = try #require(finished["prompt 1"])
-        let heard = try #require(sink.onsets.first { $0 > asked + 0.05 }, "the listener heard the next prompt")
-        print(String(format: "cut after %.1f ms; the long prompt played %.2f of its 3 s; the next heard %.1f ms after it was due",
-                     cutAfter * 1000, first.end - first.onset, (heard - due) * 1000))
-        #expect(cutAfter < TestTiming.tolerance(0.25))
-        #expect(first.end - first.onset < 1.5, "the long prompt was cut short")
-        #expect(first.end <= next.onset + 0.001)
-        #expect(abs(heard - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
+    /// What `longPromptThenNext` heard: each prompt's finish (onset and end, CLOCK_MONOTONIC),
+    /// when the long one started, and the sink (stopped; its listener's record stays).
+    struct LongAndNext {
+        var sink: DelayedPipeSink
+        var longStarted: Double
+        var long: (onset: Double, end: Double)
+        var next: (onset: Double, end: Double)
     }
 
-    /// A step whose prompt comes later than its start (no cut as it shows): a long prompt of the
-    /// step before still playing when that prompt falls due stops for it, as SageResearch's voice
-    /// stops for something new, instead of making it late.
-    @Test("A later prompt of the next step cuts a long prompt still playing when it falls due, and is heard on time")
-    func laterPromptOvertakesALongPrompt() async throws {
+    /// A 3 s prompt of step Task/first playing on a held stream to the 250 ms device; then
+    /// `speakNext` (given the prompter and when the long prompt was heard to start) has step
+    /// Task/second say "prompt 1" (0.3 s). Returns once both have finished and been heard.
+    func longPromptThenNext(_ scratch: String, speakNext: (VoicePrompter, Double) async throws -> Void) async throws -> LongAndNext {
         let sink = try await DelayedPipeSink.start()
         defer { sink.stop() }
-        let directory = AudioTestEnvironment.scratch("delayed-overtake")
+        let directory = AudioTestEnvironment.scratch(scratch)
         let long = directory.appendingPathComponent("long.wav").path
         try TestSignals.writeClip(TestSignals.sine(frequency: 500, amplitude: 0.5, seconds: 3, rate: 22_050), to: long)
         var clips = try toneClips(in: directory)
@@ -243,9 +202,7 @@ struct KnownDelayTests {
                 break
             }
         }
-        // The next step's prompt, due 1 s into the long one: queued, it must not wait 2 s more.
-        let due = longStarted + 1
-        try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
+        try await speakNext(prompter, longStarted)
         var finished: [String: (onset: Double, end: Double)] = [:]
         for await event in events {
             if case .promptFinished(_, let text, let onset, let end, _) = event {
@@ -256,16 +213,54 @@ struct KnownDelayTests {
         try await Task.sleep(for: .seconds(sink.delay + 0.3))
         await prompter.shutdown()
         #expect(sink.error == nil)
-        let first = try #require(finished["long"]), next = try #require(finished["prompt 1"])
+        return LongAndNext(sink: sink, longStarted: longStarted, long: try #require(finished["long"]), next: try #require(finished["prompt 1"]))
+    }
+
+    /// A participant who moves on while a long prompt is read (docs/session.md, "A move"): the
+    /// next step's prompt stops it, as SageResearch's voice stops for a new prompt, and is heard
+    /// on time instead of after it.
+    @Test("The next step's prompt cuts a long prompt of the step before and is heard on time")
+    func nextStepCutsALongPrompt() async throws {
+        var (asked, cutAfter, due) = (0.0, 0.0, 0.0)
+        let heard = try await longPromptThenNext("delayed-cut") { prompter, _ in
+            // Heard for a while, then the person moves on.
+            try await Task.sleep(for: .seconds(0.6))
+            asked = RecordingClock.monotonic()
+            await prompter.interrupt(keepingStepPath: "Task/second")
+            cutAfter = RecordingClock.monotonic() - asked
+            let earliest = try #require(await prompter.earliestOnset(), "nothing plays once the long prompt is cut")
+            // Far enough behind the cut for the listener to hear the next prompt's onset on its own.
+            due = earliest + 0.15
+            try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
+        }
+        let onset = try #require(heard.sink.onsets.first { $0 > asked + 0.05 }, "the listener heard the next prompt")
+        print(String(format: "cut after %.1f ms; the long prompt played %.2f of its 3 s; the next heard %.1f ms after it was due",
+                     cutAfter * 1000, heard.long.end - heard.long.onset, (onset - due) * 1000))
+        #expect(cutAfter < TestTiming.tolerance(0.25))
+        #expect(heard.long.end - heard.long.onset < 1.5, "the long prompt was cut short")
+        #expect(heard.long.end <= heard.next.onset + 0.001)
+        #expect(abs(onset - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
+    }
+
+    /// A step whose prompt comes later than its start (no cut as it shows): a long prompt of the
+    /// step before still playing when that prompt falls due stops for it, as SageResearch's voice
+    /// stops for something new, instead of making it late.
+    @Test("A later prompt of the next step cuts a long prompt still playing when it falls due, and is heard on time")
+    func laterPromptOvertakesALongPrompt() async throws {
+        var due = 0.0
+        let heard = try await longPromptThenNext("delayed-overtake") { prompter, longStarted in
+            // Due 1 s into the long prompt: queued, it must not wait 2 s more.
+            due = longStarted + 1
+            try await prompter.speak("prompt 1", stepPath: "Task/second", key: nil, scheduledAtMonotonic: due)
+        }
         // The next prompt follows the cut too closely for the listener to hear its onset apart
         // (that needs 0.1 s of quiet): its end, 0.3 s after it starts, is what it hears.
-        let heardEnd = try #require(sink.lastSound, "the listener heard nothing")
-        let heard = heardEnd - 0.3
+        let onset = try #require(heard.sink.lastSound, "the listener heard nothing") - 0.3
         print(String(format: "the long prompt played %.2f of its 3 s; the next heard %.1f ms after it was due (reported %.1f ms)",
-                     first.end - first.onset, (heard - due) * 1000, (next.onset - due) * 1000))
-        #expect(sink.onsets.filter { $0 > longStarted + 0.1 }.isEmpty, "one stretch of sound: \(sink.onsets)")
-        #expect(first.end - first.onset < 1.2, "the long prompt was cut short")
-        #expect(first.end <= next.onset + 0.001)
-        #expect(abs(heard - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
+                     heard.long.end - heard.long.onset, (onset - due) * 1000, (heard.next.onset - due) * 1000))
+        #expect(heard.sink.onsets.filter { $0 > heard.longStarted + 0.1 }.isEmpty, "one stretch of sound: \(heard.sink.onsets)")
+        #expect(heard.long.end - heard.long.onset < 1.2, "the long prompt was cut short")
+        #expect(heard.long.end <= heard.next.onset + 0.001)
+        #expect(abs(onset - due) < TestTiming.tolerance(0.05), "the next prompt is heard when it is due")
     }
 }
