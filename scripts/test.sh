@@ -68,17 +68,20 @@ fi
 # so does a failed build of the custom task example.
 ended=$(grep -vE '^[^ ]+ Test (.* recorded an? (known )?issue|.* started\.$|case |run )' "$log" || true)
 count_ended() { grep -cE "$1" <<<"$ended" || true; }
+failed_test='^[^ ]+ Test .* failed after [0-9.]+ seconds(\.| with .*)$'
+failed_case="^Test Case '.*' failed \\("
 passed=$(( $(count_ended '^[^ ]+ Test .* passed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' passed \(") ))
-failed=$(( $(count_ended '^[^ ]+ Test .* failed after [0-9.]+ seconds(\.| with .*)$') + $(count_ended "^Test Case '.*' failed \(") ))
+failed=$(( $(count_ended "$failed_test") + $(count_ended "$failed_case") ))
 skipped=$(( $(count_ended '^[^ ]+ Test .* (skipped(: .*)?|was cancelled after [0-9.]+ seconds.*)$') + $(count_ended "^Test Case '.*' skipped \(") ))
 # The install build and the demo on it count as one test each (their `release-check:` lines).
 passed=$(( passed + $(grep -cE '^release-check: .* passed$' "$log" || true) ))
-failed=$(( failed + $(grep -cE '^release-check: .* failed$' "$log" || true) ))
+release_failed='^release-check: .* failed$'
+failed=$(( failed + $(grep -cE "$release_failed" "$log" || true) ))
 unfinished=$(( $(grep -cE '^[^ ]+ Test run started\.$' "$log" || true) - $(grep -cE '^[^ ]+ Test run with [0-9]+ tests? ' "$log" || true) ))
 # Each failed test by name just above the closing line, where output cut short still shows them.
 { grep -E '^[^ ]+ Test .* recorded an issue' "$log" || true; } | head -n 20 | cut -c1-400 | sed 's/^/issue: /'
-{ grep -E "^[^ ]+ Test .* failed after [0-9.]+ seconds|^Test Case '.*' failed \(" <<<"$ended" || true; } | cut -c1-300 | sed 's/^/failed: /'
-{ grep -E '^release-check: .* failed$' "$log" || true; } | sed 's/^/failed: /'
+{ grep -E "$failed_test|$failed_case" <<<"$ended" || true; } | cut -c1-300 | sed 's/^/failed: /'
+{ grep -E "$release_failed" "$log" || true; } | sed 's/^/failed: /'
 [ "$fuzz" -eq 0 ] || echo "failed: the fuzz run (scripts/fuzz.sh)"
 [ "$example_build" -eq 0 ] || echo "failed: the custom task example's build"
 [ "$sanitizer_failures" -eq 0 ] || echo "failed: $sanitizer_failures sanitizer run(s) (their output above)"

@@ -12,8 +12,9 @@ public import Logging
 /// says when each written frame will be heard), so the onset error is that of ALSA's delay
 /// report, not of thread wake-ups. A clip due while another of its step plays is queued behind
 /// it, never dropped; another step's clip stops the one playing when it falls due
-/// (`isOvertaken`), as a step that speaks at once does (`requestCut(where:)`). Between prompts the stream costs nothing: `PromptStreamPolicy` decides when it is
-/// opened, started, stopped and closed, and no silence is written to keep it running.
+/// (`isOvertaken`), as a step that speaks at once does (`requestCut(where:)`). Between prompts
+/// the stream costs nothing: `PromptStreamPolicy` decides when it is opened, started, stopped
+/// and closed, and no silence is written to keep it running.
 public final class PromptPlayer: @unchecked Sendable {
     /// One clip to play.
     public struct Item: Sendable {
