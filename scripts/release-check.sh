@@ -17,10 +17,10 @@ else
   exit 1
 fi
 echo "== whole tasks and the protocol through the install build's activetaskd ($bin)"
-ACTIVETASK_TEST_BINARIES="$bin" swift test --skip-build \
+ACTIVETASK_TEST_BINARIES="$bin" scripts/contained -- swift test --skip-build \
   --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests|RepeatedVoiceTests)|AudioTests\.DeviceRateTests|MotionTests\.MotionRateTests' || status=1
 echo "== the demo on the install build"
-if ./scripts/demo.sh --bin-dir "$bin"; then
+if scripts/contained -- ./scripts/demo.sh --bin-dir "$bin"; then
   echo "release-check: demo passed"
 else
   echo "release-check: demo failed"

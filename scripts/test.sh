@@ -25,8 +25,9 @@ status=0
 recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests|AutoRunTests|IdleCodePageOutTests)'
 timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests|DeviceRateTests|KnownDelayTests)|DaemonTests\.DelayedDeviceVoiceTests|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
 # Each pass is bounded (seconds; they take about 180, 80 and 45), so a test that hangs fails its
-# pass instead of running into CI's time limit.
-bounded() { local limit=$1; shift; timeout --signal=INT --kill-after=30 "$limit" "$@"; }
+# pass instead of running into CI's time limit, and runs in a PID namespace of its own
+# (scripts/contained), so that a pass interrupted or killed leaves no process behind.
+bounded() { local limit=$1; shift; scripts/contained --limit "$limit" -- "$@"; }
 echo "== tests (all but the real-time ones)"
 bounded 900 swift test --skip-build --skip "$recordings|$timings" 2>&1 | tee -a "$log" || status=$?
 echo "== whole tasks recorded in real time, on their own"
@@ -39,7 +40,7 @@ bounded 300 swift test --skip-build --filter "$timings" 2>&1 | tee -a "$log" || 
 echo "== the custom task example (examples/custom-task)"
 example_build=0
 if (cd examples/custom-task && swift build --build-tests) 2>&1 | tee -a "$log"; then
-  (cd examples/custom-task && swift test --skip-build) 2>&1 | tee -a "$log" || status=$?
+  (cd examples/custom-task && ../../scripts/contained -- swift test --skip-build) 2>&1 | tee -a "$log" || status=$?
 else
   example_build=1
   status=1
