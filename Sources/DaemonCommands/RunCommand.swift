@@ -80,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         if json { Console.standardError(line) } else { print(line) }
     }
 
-    /// The last line of `run --auto --json` (DESIGN 7).
+    /// The last line of `run --auto --json` (docs/protocol.md; README, "Running the daemon by hand").
     struct Summary: Encodable {
         var taskRunUUID: String
         var runDirectory: String

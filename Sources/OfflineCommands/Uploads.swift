@@ -4,7 +4,7 @@ import Foundation
 import Upload
 
 /// `activetaskctl uploads [--data-dir D] [--json]`: the runs waiting to reach the study's storage,
-/// with size, state, attempts, last error and next try (DESIGN 7; docs/upload.md, "Seeing the
+/// with size, state, attempts, last error and next try (docs/upload.md, "Seeing the
 /// queue"). It reads the data directory (the daemon's outbox, the uploader's receipts and its
 /// `uploads/queue.json`), so it works whether or not activetaskd and activetask-upload run.
 struct Uploads: ParsableCommand {

@@ -4,7 +4,7 @@ public enum ServiceStatus: Sendable, Hashable {
     case recovering(runs: Int)
     /// Waiting for a front end to start a task.
     case idle
-    /// A task is running; `stepPath` is the step shown (DESIGN step path, `Task/section/step`).
+    /// A task is running; `stepPath` is the step shown (the step path of docs/task-format.md, `Task/section/step`).
     case recording(task: String, stepPath: String)
     /// Shutting down: stopping recorders and saving the run.
     case stopping

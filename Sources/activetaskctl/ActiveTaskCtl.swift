@@ -17,7 +17,8 @@ struct ActiveTaskCtl: AsyncParsableCommand {
     )
 
     /// Accepts the global `--socket P` before the subcommand (`activetaskctl --socket P run …`,
-    /// DESIGN 7) by moving it after the subcommand's name, where each daemon command reads it.
+    /// README, "Running the daemon by hand") by moving it after the subcommand's name, where
+    /// each daemon command reads it.
     static func main() async {
         // Only the executable bootstraps logging: to standard error, quiet unless
         // ACTIVETASK_LOG_LEVEL says otherwise; a command's own logger may be louder (--verbose,

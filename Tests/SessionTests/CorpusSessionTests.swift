@@ -210,7 +210,7 @@ struct CorpusSessionTests {
         let run = RunOnDisk(url: finished.runDirectory)
         let result = try run.object("taskResult.json")
         #expect(result["versionString"] as? String == "1")
-        // Key by key as DESIGN's results section lists them (no task-level async results here).
+        // Key by key as docs/runs.md lists them (no task-level async results here).
         #expect(Set(result.keys) == ["type", "identifier", "taskRunUUID", "startDate", "endDate", "stepHistory", "path", "assessmentIdentifier", "versionString"])
         let section = try #require(RunOnDisk.result("shaker", in: result["stepHistory"]))
         #expect(Set(section.keys) == ["type", "identifier", "startDate", "endDate", "stepHistory", "asyncResults", "path"])

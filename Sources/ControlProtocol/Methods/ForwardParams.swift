@@ -3,7 +3,7 @@ public import TaskModel
 public struct ForwardParams: Sendable, Hashable, ControlParams {
     /// The answers collected on the step, added to its result.
     public var answers: [StepAnswer]?
-    /// Where to go next, as a navigation result's `skipToIdentifier` (DESIGN 2).
+    /// Where to go next, as a navigation result's `skipToIdentifier` (docs/task-format.md, "Navigation").
     public var skipToIdentifier: String?
     /// The step the front end is leaving; when given and another step is showing (the timer
     /// moved on, another client went forward), the command is refused with -32000 instead of

@@ -5,7 +5,7 @@ public struct RunResult: Sendable, Hashable, ControlSchemaDescribing, ControlRes
     public var state: RunState
     public var runDirectory: String
     public var archive: String?
-    /// taskResult.json as written (DESIGN 5).
+    /// taskResult.json as written (docs/runs.md).
     public var taskResult: JSONValue
     /// The archive's upload; absent when uploads are not configured or the run is not finished.
     public var upload: RunUploadStatus?

@@ -1,4 +1,4 @@
-/// The state of a run kept in the data directory: running, or how it finished (DESIGN 5's
+/// The state of a run kept in the data directory: running, or how it finished (docs/runs.md's
 /// finish reasons, documented in docs/protocol.md).
 public enum RunState: String, Sendable, Hashable, Codable, CaseIterable {
     case running

@@ -153,7 +153,7 @@ struct SessionMachine: Sendable {
         clock.armed = generation
         shown.clock = clock
         self.shown = shown
-        // Every created action with permission starts with the step timer (DESIGN: section 3).
+        // Every created action with permission starts with the step timer (docs/async-actions.md).
         return startActions(actions.keys(in: .ready), stepPath: shown.path) + [
             .performStepCommands(stepPath: shown.path, finishing: false),
             .voiceStartTimer(atMonotonic: now),

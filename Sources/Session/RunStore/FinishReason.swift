@@ -1,4 +1,4 @@
-/// Why a run ended (DESIGN: results and the run directory; docs/runs.md).
+/// Why a run ended (docs/runs.md).
 public enum FinishReason: String, Codable, Sendable, Hashable {
     /// The last step was reached.
     case completed

@@ -4,7 +4,7 @@ import SystemPackage
 import TaskModel
 
 extension RunStore {
-    /// Finishes every run a crash or stop left `running` (DESIGN: reliability; docs/runs.md):
+    /// Finishes every run a crash or stop left `running` (docs/runs.md, docs/daemon.md):
     /// repairs its cut recorder files, gives them file results in the task or section that
     /// declared them, marks the run `interrupted`, and writes its results and archive. Saved
     /// runs are left to be resumed; a run that cannot be read or repaired is reported and left

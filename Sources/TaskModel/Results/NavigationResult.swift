@@ -2,7 +2,7 @@ public import Foundation
 
 /// A step result carrying the front end's navigation choice. SageResearch 4 has no result type
 /// of its own for it: it is encoded as the base result it wraps, `{type: "base", identifier,
-/// startDate, endDate, skipToIdentifier}` (DESIGN: results). `type: "navigation"`, written by
+/// startDate, endDate, skipToIdentifier}` (docs/runs.md). `type: "navigation"`, written by
 /// older versions of this project, still decodes.
 public struct NavigationResult: TimedStepResult, Hashable {
     public var identifier: String
