@@ -7,21 +7,19 @@ import SystemCalls
 /// idle for `quietPeriod` (`IdleCodePageOutSchedule`): a static binary keeps every page of code
 /// that ran once (start-up, the start and end of a run) resident, and on a small device that is
 /// most of an idle service's memory (docs/benchmarks.md, "A smaller daemon"). What runs again
-/// comes back from the binary. Given a `trimDelay`, it also lets the code's mappings go that long
-/// after each busy note (a run's step change), keeping the files cached: what the work no longer
-/// runs (its start) stops counting, and what it runs is mapped back from memory.
+/// comes back from the binary. Nothing is done while the program is busy: letting a working
+/// program's mappings go while its files stay cached would lower VmRSS and free nothing the device
+/// can use (docs/daemon.md, "Memory").
 public actor IdleCodePageOut: Service {
     private let quietPeriod: Duration
-    private let trimDelay: Duration?
     private let logger: Logger
     private let events: AsyncStream<IdleCodePageOutSchedule.Event>
     private let continuation: AsyncStream<IdleCodePageOutSchedule.Event>.Continuation
     private var schedule: IdleCodePageOutSchedule
 
-    public init(quietPeriod: Duration, trimDelay: Duration? = nil, logger: Logger) {
+    public init(quietPeriod: Duration, logger: Logger) {
         self.quietPeriod = quietPeriod
-        self.trimDelay = trimDelay
-        schedule = IdleCodePageOutSchedule(trimsWhileBusy: trimDelay != nil)
+        schedule = IdleCodePageOutSchedule()
         self.logger = logger
         (events, continuation) = AsyncStream.makeStream(of: IdleCodePageOutSchedule.Event.self)
     }
@@ -54,23 +52,17 @@ public actor IdleCodePageOut: Service {
         case .waitQuietPeriod(let generation):
             guard (try? await Task.sleep(for: quietPeriod)) != nil else { return }
             for next in schedule.handle(.quietPeriodElapsed(generation: generation)) { await perform(next) }
-        case .waitTrimDelay(let generation):
-            guard let trimDelay, (try? await Task.sleep(for: trimDelay)) != nil else { return }
-            for next in schedule.handle(.trimDelayElapsed(generation: generation)) { await perform(next) }
         case .pageOut:
-            await pageOut(keepingFileCache: false)
-        case .trim:
-            await pageOut(keepingFileCache: true)
+            await pageOut()
         }
     }
 
-    private func pageOut(keepingFileCache: Bool) async {
+    private func pageOut() async {
         do {
-            let bytes = try await BlockingCall.run(keepingFileCache ? "trim code" : "page out code") {
-                try ResidentCode.pageOut(includingLibraries: true, keepingFileCache: keepingFileCache)
+            let bytes = try await BlockingCall.run("page out code") {
+                try ResidentCode.pageOut(includingLibraries: true)
             }
-            logger.debug(keepingFileCache ? "Let go of the program's code mappings while busy." : "Paged out the program's code while idle.",
-                         metadata: ["bytes": "\(bytes)"])
+            logger.debug("Paged out the program's code while idle.", metadata: ["bytes": "\(bytes)"])
         } catch {
             // A kernel before Linux 5.4 has no MADV_PAGEOUT; the program works as before.
             logger.debug("The program's code could not be paged out.", metadata: ["error": "\(error)"])

@@ -72,15 +72,11 @@ public enum ResidentCode {
         /// Have the kernel reclaim its pages (MADV_PAGEOUT): some were written (relocations),
         /// and dropping would lose them.
         case reclaim
-        /// Leave it.
-        case keep
     }
 
-    /// How `pageOut` treats `mapping`: with `keepingFileCache` (a trim while working) only
-    /// mappings of the file's own pages are unmapped, and the written ones are left.
-    public static func plan(for mapping: Mapping, keepingFileCache: Bool) -> Advice {
-        if mapping.holdsOnlyFilePages { return .drop }
-        return keepingFileCache ? .keep : .reclaim
+    /// How `pageOut` treats `mapping`.
+    public static func plan(for mapping: Mapping) -> Advice {
+        mapping.holdsOnlyFilePages ? .drop : .reclaim
     }
 
     /// Pages out the running program's read-only and executable mappings (with
@@ -97,11 +93,7 @@ public enum ResidentCode {
     /// off (MADV_RANDOM) on all of them, so what runs again brings back only its own pages rather
     /// than the 128 KiB around each (docs/benchmarks.md, "A smaller daemon"). A kernel without
     /// MADV_PAGEOUT (before Linux 5.4) answers EINVAL, thrown as it is.
-    ///
-    /// With `keepingFileCache` (a program at work trimming what it no longer runs) the pages are
-    /// only unmapped: the files stay in the page cache, so what runs again is mapped back from
-    /// memory (a minor fault), never read from the disk; written pages are left alone.
-    public static func pageOut(includingLibraries: Bool = false, keepingFileCache: Bool = false) throws(SystemCallError) -> Int {
+    public static func pageOut(includingLibraries: Bool = false) throws(SystemCallError) -> Int {
         let executable = try Syscalls.readlink("/proc/self/exe")
         let maps = String(decoding: try SmallFile.contents(of: "/proc/self/smaps"), as: UTF8.self)
         var advised = 0
@@ -109,12 +101,11 @@ public enum ResidentCode {
         for mapping in readOnlyMappings(maps: maps, executable: executable, includingLibraries: includingLibraries) {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             let length = Int(mapping.end - mapping.start)
-            let advice = plan(for: mapping, keepingFileCache: keepingFileCache)
-            if advice == .keep { continue }
+            let advice = plan(for: mapping)
             try Syscalls.madvise(address, length: length, advice: MADV_RANDOM)
             if advice == .drop {
                 try Syscalls.madvise(address, length: length, advice: MADV_DONTNEED)
-                if !keepingFileCache, !droppedFiles.contains(mapping.path) { droppedFiles.append(mapping.path) }
+                if !droppedFiles.contains(mapping.path) { droppedFiles.append(mapping.path) }
             } else {
                 try Syscalls.madvise(address, length: length, advice: MADV_PAGEOUT)
             }

@@ -29,18 +29,4 @@ struct IdleCodePageOutScheduleTests {
         var schedule = Schedule()
         #expect(events.map { schedule.handle($0) } == expected, "\(name)")
     }
-
-    @Test("Trimming while busy: once, a trim delay after each busy note, never when idle or for an earlier note", arguments: [
-        ("busy, then once", [Schedule.Event.busy, .trimDelayElapsed(generation: 1), .trimDelayElapsed(generation: 1)],
-         [[Schedule.Action.waitTrimDelay(generation: 1)], [.trim], []]),
-        ("a new step restarts the delay", [.busy, .busy, .trimDelayElapsed(generation: 1), .trimDelayElapsed(generation: 2)],
-         [[.waitTrimDelay(generation: 1)], [.waitTrimDelay(generation: 2)], [], [.trim]]),
-        ("idle before the interval ends", [.started, .busy, .idle, .trimDelayElapsed(generation: 1), .quietPeriodElapsed(generation: 2)],
-         [[.waitQuietPeriod(generation: 0)], [.waitTrimDelay(generation: 1)], [.waitQuietPeriod(generation: 2)], [], [.pageOut]]),
-        ("idle never trims", [.started, .trimDelayElapsed(generation: 0)], [[.waitQuietPeriod(generation: 0)], []]),
-    ])
-    func trims(name: String, events: [Schedule.Event], expected: [[Schedule.Action]]) {
-        var schedule = Schedule(trimsWhileBusy: true)
-        #expect(events.map { schedule.handle($0) } == expected, "\(name)")
-    }
 }

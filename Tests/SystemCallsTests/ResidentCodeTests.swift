@@ -74,14 +74,11 @@ struct ResidentCodeTests {
         #expect(ResidentCode.Mapping(start: 0, end: 4096, permissions: permissions, path: "/x", anonymousBytes: anonymous).holdsOnlyFilePages == expected)
     }
 
-    @Test("A page-out drops the file's own pages and reclaims written ones; a trim while working only unmaps the file's own", arguments: [
-        ("r-xp", nil, false, ResidentCode.Advice.drop), ("r-xp", nil, true, .drop),
-        ("r--p", 0, false, .drop), ("r--p", 0, true, .drop),
-        ("r--p", 4096, false, .reclaim), ("r--p", 4096, true, .keep),
-        ("r--p", nil, false, .reclaim), ("r--p", nil, true, .keep),
-    ] as [(String, Int?, Bool, ResidentCode.Advice)])
-    func plan(permissions: String, anonymous: Int?, keepingFileCache: Bool, expected: ResidentCode.Advice) {
+    @Test("A page-out drops the file's own pages and reclaims written ones", arguments: [
+        ("r-xp", nil, ResidentCode.Advice.drop), ("r--p", 0, .drop), ("r--p", 4096, .reclaim), ("r--p", nil, .reclaim),
+    ] as [(String, Int?, ResidentCode.Advice)])
+    func plan(permissions: String, anonymous: Int?, expected: ResidentCode.Advice) {
         let mapping = ResidentCode.Mapping(start: 0, end: 4096, permissions: permissions, path: "/x", anonymousBytes: anonymous)
-        #expect(ResidentCode.plan(for: mapping, keepingFileCache: keepingFileCache) == expected)
+        #expect(ResidentCode.plan(for: mapping) == expected)
     }
 }

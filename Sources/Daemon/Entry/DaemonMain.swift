@@ -36,9 +36,9 @@ struct DaemonMain {
         let notifier = SystemdNotifier()
         let settings = try Self.settings(from: configuration, registry: registry, logger: logger)
         try Self.prepare(dataDirectory: settings.dataDirectory)
-        // Code that ran once stays resident in a static binary: paged out when the daemon is idle,
-        // and its mappings let go 5 s after each step change of a run (the files stay cached).
-        let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), trimDelay: .seconds(5), logger: logger)
+        // Code that ran once stays resident in a static binary: paged out when the daemon is idle
+        // (docs/daemon.md, "Memory").
+        let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), logger: logger)
         let host = DaemonHost(settings: settings) { activity in
             pageOut.note(busy: activity != .idle)
             switch activity {
