@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 import TestSupport
 
 /// The real `activetask-web` in front of a `DaemonFixture`'s daemon, on a free loopback port,
@@ -62,6 +63,19 @@ final class WebFixture: @unchecked Sendable {
         PackagePaths.builtExecutable(named: "activetask-web").map {
             $0.deletingLastPathComponent().appendingPathComponent("ActiveTask_WebRelay.resources/Assets")
         }
+    }
+
+    /// Checks that activetask-web and the daemon outlived what a test did to the relay (the
+    /// daemon answers `daemon.info`, idle), then stops both: activetask-web must exit 0.
+    func stopAfterCheckingBothRun(_ fixture: DaemonFixture, daemon: DaemonProcess) async throws {
+        #expect(process.ended == nil, "\(process.output)")
+        let socket = fixture.socket
+        let info = try await offThread { try LineClient(path: socket, timeout: 10).result("daemon.info") }
+        #expect(info["session"] as? String == "idle")
+        await stop()
+        #expect(process.ended == .exited(0), "\(process.output)")
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
     }
 
     func stop() async {

@@ -6,8 +6,8 @@ import TestSupport
 /// activetask-web holds its buffers and its descriptors (docs/kiosk.md, "Limits"), with the real
 /// daemon and clients nobody here wrote (web_limits_check.py: Python's websockets, plain
 /// sockets): a tab that sends and never reads is closed while activetask-web's memory stays
-/// within what its water marks and message limits allow; connections that never finish a
-/// request are closed after the request timeout.
+/// within what its water marks and message limits allow; a WebSocket that answers no ping is
+/// closed; connections that never finish a request are closed after the request timeout.
 @Suite("activetask-web: limits")
 struct WebRelayLimitsTests {
     /// What one relayed WebSocket may hold, from activetask-web's defaults (WebRelayConfiguration):
@@ -40,14 +40,19 @@ struct WebRelayLimitsTests {
         ])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
         // The relay and the daemon go on.
-        #expect(web.process.ended == nil, "\(web.process.output)")
-        let socket = fixture.socket
-        let info = try await offThread { try LineClient(path: socket, timeout: 10).result("daemon.info") }
-        #expect(info["session"] as? String == "idle")
-        await web.stop()
-        #expect(web.process.ended == .exited(0), "\(web.process.output)")
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
+    }
+
+    @Test("A WebSocket that answers no ping is closed; one that answers, idle as long, stays")
+    func pings() async throws {
+        let fixture = try await DaemonFixture("webping")
+        let daemon = try await fixture.start()
+        let web = try await WebFixture(fixture, options: ["--ping-interval", "1"])
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [
+            Self.script(), "ping", "\(web.port)", web.token, "\(TestTiming.tolerance(60))",
+        ])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 
     @Test("2,000 connections that never finish a request are closed after the request timeout: descriptors back to their idle count")
@@ -63,9 +68,6 @@ struct WebRelayLimitsTests {
         let page = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/curl"),
             ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(web.port)/?token=\(web.token)"])
         #expect(page.standardOutput == "200", "\(page.standardOutput) \(page.standardError)")
-        await web.stop()
-        #expect(web.process.ended == .exited(0), "\(web.process.output)")
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 }

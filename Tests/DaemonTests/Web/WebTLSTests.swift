@@ -55,11 +55,7 @@ struct WebTLSTests {
         let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
             [script.path, "\(try #require(web.proxy).port)", "\(web.port)", web.token, certificate.certificate.path, "\(TestTiming.tolerance(10))"])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)\n\(web.proxy?.process?.output ?? "")")
-        #expect(web.process.ended == nil, "\(web.process.output)")
-        await web.stop()
-        #expect(web.process.ended == .exited(0), "\(web.process.output)")
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 
     @Test("The UI over HTTPS through caddy in Chromium: the home screen lists the task over the WebSocket and the task starts",

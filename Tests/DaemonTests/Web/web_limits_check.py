@@ -5,6 +5,7 @@ connections that never send a request.
 
 usage: web_limits_check.py backpressure PORT TOKEN PID TASK RESOURCE COUNT BOUND DEADLINE
        web_limits_check.py descriptors PORT PID COUNT DEADLINE
+       web_limits_check.py ping PORT TOKEN DEADLINE
 
 backpressure: one WebSocket sends COUNT `tasks.resource` requests for RESOURCE beside TASK and
 reads nothing until the other end has closed its connection (the relay closes a browser that
@@ -17,6 +18,10 @@ descriptors: COUNT connections that never finish a request head (half send nothi
 of a head); activetask-web's open descriptors (/proc/PID/fd) must return to their count before
 them, and every one of those connections must see its end, within DEADLINE seconds while the
 client keeps them all open.
+
+ping: two WebSockets idle, one answering pings (websockets does by itself), one that reads
+nothing after two answers, so reads no ping either: the silent one must be closed by the other
+end within DEADLINE seconds, and the answering one must still relay a request after that.
 
 Exits 1 naming every check that failed.
 """
@@ -76,16 +81,7 @@ async def backpressure(port, token, pid, task, name, count, bound, deadline):
         # The relay stopped reading this client (the daemon's side full): it is as far as it goes.
         print(f"the relay took no more after {sent - 1} requests", flush=True)
     print(f"sent {sent} requests", flush=True)
-    # Still reading nothing: wait until the other end has closed the connection (its FIN or
-    # RST seen on the socket, whatever is still unread in it).
-    raw = select.poll()
-    raw.register(socket_.transport.get_extra_info("socket").fileno(), select.POLLRDHUP | select.POLLHUP | select.POLLERR)
-    limit = time.monotonic() + deadline
-    ended = closed_while_sending is not None
-    while not ended and time.monotonic() < limit:
-        ended = bool(raw.poll(0))
-        if not ended:
-            await asyncio.sleep(0.1)
+    ended = closed_while_sending is not None or await wait_for_end(socket_, deadline)
     peak = status_kib(pid, "VmHWM") * 1024
     print(f"peak resident memory {baseline / 2**20:.1f} MiB before, {peak / 2**20:.1f} MiB after; bound +{bound / 2**20:.1f} MiB", flush=True)
     check(peak - baseline <= bound, f"activetask-web's peak resident memory grew by {(peak - baseline) / 2**20:.1f} MiB, at most {bound / 2**20:.1f} MiB")
@@ -101,6 +97,40 @@ async def backpressure(port, token, pid, task, name, count, bound, deadline):
         ended = False
     check(ended and answers < count, f"the client that did not read was closed by the other end ({answers} of {count} answers reached it)")
     await socket_.close()
+
+
+async def wait_for_end(websocket, deadline):
+    """Whether the other end closes `websocket`'s connection (its FIN or RST seen on the socket,
+    whatever is still unread in it) within `deadline` seconds; reads nothing."""
+    raw = select.poll()
+    raw.register(websocket.transport.get_extra_info("socket").fileno(), select.POLLRDHUP | select.POLLHUP | select.POLLERR)
+    limit = time.monotonic() + deadline
+    while time.monotonic() < limit:
+        if raw.poll(0):
+            return True
+        await asyncio.sleep(0.1)
+    return False
+
+
+async def ping_checks(port, token, deadline):
+    url = f"ws://127.0.0.1:{port}/ws?token={token}"
+    options = dict(origin=f"http://127.0.0.1:{port}", ping_interval=None)
+    answering = await websockets.connect(url, **options)
+    silent = await websockets.connect(url, max_queue=1, **options)
+    # Two answers unread: the first fills the silent client's queue, the second waits for room,
+    # and from then on it reads no frame, pings included.
+    for request in (1, 2):
+        await silent.send(json.dumps({"jsonrpc": "2.0", "id": request, "method": "daemon.info"}))
+    ended = await wait_for_end(silent, deadline)
+    check(ended, f"a WebSocket that answers no ping is closed by activetask-web within {deadline} s")
+    try:
+        await answering.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "daemon.info"}))
+        answer = json.loads(await asyncio.wait_for(answering.recv(), deadline))
+        check(answer.get("id") == 3, "a WebSocket that answers pings, idle as long, still relays a request")
+    except Exception as error:
+        check(False, f"a WebSocket that answers pings, idle as long, still relays a request ({error!r})")
+    await answering.close()
+    await silent.close()
 
 
 def descriptor_checks(port, pid, count, deadline):
@@ -140,6 +170,9 @@ mode = sys.argv[1]
 if mode == "backpressure":
     port, token, pid, task, name, count, bound, deadline = sys.argv[2:10]
     asyncio.run(backpressure(int(port), token, int(pid), task, name, int(count), int(bound), float(deadline)))
+elif mode == "ping":
+    port, token, deadline = sys.argv[2:5]
+    asyncio.run(ping_checks(int(port), token, float(deadline)))
 elif mode == "descriptors":
     port, pid, count, deadline = sys.argv[2:6]
     descriptor_checks(int(port), int(pid), int(count), float(deadline))
