@@ -18,8 +18,11 @@ struct WebRelayLimitsTests {
     /// Besides: the allocator's arenas of the event loop threads and their read buffers.
     static let allocatorAllowance = 8 << 20
 
-    static func script() -> String {
-        PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/web_limits_check.py").path
+    /// Runs web_limits_check.py with `arguments` against `web`; it must pass every check.
+    static func check(_ arguments: [String], _ web: WebFixture) async throws {
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/web_limits_check.py").path
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script] + arguments)
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
     }
 
     @Test("A tab sending 10,000 tasks.resource requests without reading is closed; activetask-web's memory stays within its buffers' bound")
@@ -34,11 +37,8 @@ struct WebRelayLimitsTests {
         let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
         // A tab that takes nothing is closed after 3 s here (30 s by default).
         let web = try await WebFixture(fixture, options: ["--stalled-timeout", "3"])
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-            Self.script(), "backpressure", "\(web.port)", web.token, "\(web.process.pid)", "ShortWalk.json", "page.html", "10000",
-            "\(Self.perWebSocket + Self.allocatorAllowance)", "\(TestTiming.tolerance(60))",
-        ])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        try await Self.check(["backpressure", "\(web.port)", web.token, "\(web.process.pid)", "ShortWalk.json", "page.html", "10000",
+                             "\(Self.perWebSocket + Self.allocatorAllowance)", "\(TestTiming.tolerance(60))"], web)
         // The relay and the daemon go on.
         try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
@@ -48,10 +48,7 @@ struct WebRelayLimitsTests {
         let fixture = try await DaemonFixture("webping")
         let daemon = try await fixture.start()
         let web = try await WebFixture(fixture, options: ["--ping-interval", "1"])
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-            Self.script(), "ping", "\(web.port)", web.token, "\(TestTiming.tolerance(60))",
-        ])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        try await Self.check(["ping", "\(web.port)", web.token, "\(TestTiming.tolerance(60))"], web)
         try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 
@@ -60,10 +57,7 @@ struct WebRelayLimitsTests {
         let fixture = try await DaemonFixture("webidle")
         let daemon = try await fixture.start()
         let web = try await WebFixture(fixture, options: ["--request-timeout", "2"])
-        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [
-            Self.script(), "descriptors", "\(web.port)", "\(web.process.pid)", "2000", "\(TestTiming.tolerance(120))",
-        ])
-        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        try await Self.check(["descriptors", "\(web.port)", "\(web.process.pid)", "2000", "\(TestTiming.tolerance(120))"], web)
         // A real request is still served after them.
         let page = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/curl"),
             ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(web.port)/?token=\(web.token)"])
