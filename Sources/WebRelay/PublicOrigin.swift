@@ -28,7 +28,15 @@ public struct PublicOrigin: Sendable, Hashable, CustomStringConvertible {
             host = rest
             port = nil
         }
-        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || "-.[]:".contains($0) }) else { throw .badPublicOrigin(text) }
+        // A DNS name or IPv4 address, or an IPv6 address in brackets.
+        let bracketed = host.hasPrefix("[")
+        let name = bracketed ? host.dropFirst().dropLast() : host
+        let fits: (Character) -> Bool = bracketed
+            ? { "0123456789abcdef:.".contains($0) }
+            : { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "." }
+        guard !name.isEmpty, name.allSatisfy(fits) else {
+            throw .badPublicOrigin(text)
+        }
         guard let port else { return PublicOrigin(authority: String(host)) }
         guard let number = Int(port), (1...65535).contains(number) else { throw .badPublicOrigin(text) }
         return PublicOrigin(authority: number == 443 ? String(host) : "\(host):\(number)")

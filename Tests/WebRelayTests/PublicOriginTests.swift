@@ -15,6 +15,7 @@ import WebRelay
         "http://tablet.example:8443", "tablet.example:8443", "https://", "https://tablet.example:8443/kiosk",
         "https://tablet.example:0", "https://tablet.example:99999", "https://tablet.example:https", "https://user@tablet.example",
         "https://tablet.example?x=1", "https://[fe80::1", "https://tab let.example", "https://tablet_example",
+        "https://a]b.example", "https://[fe80::g]:8443", "https://[]:8443", "https://tablet.exämple",
     ]
 
     @Test(arguments: good.indices)
