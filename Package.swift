@@ -289,7 +289,7 @@ let package = Package(
         .target(
             name: "WebRelay",
             dependencies: [
-                "ControlChannel", "CLibSSL",
+                "ControlChannel",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -631,7 +631,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Run by WebRelaySecurityTests and WebBrowserTests from the package root.
-            exclude: ["Web/web_security_check.py", "Web/browser_animation.py", "Web/browser_language.py", "Web/web_tls_check.py", "Web/browser_tls.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",
+            exclude: ["Web/web_security_check.py", "Web/browser_animation.py", "Web/browser_language.py", "Web/web_tls_check.py", "Web/web_limits_check.py", "Web/browser_tls.py", "Web/browser_walk.py", "Web/browser_survey.py", "Web/browser_reconnect.py", "Web/browser_support.py",
                       "Web/browser_tapping.py", "Web/browser_permission.py",
                       "Web/browser_appearance.py", "Web/browser_level.py", "Web/browser_learnmore.py", "Web/kiosk_check.py", "Web/browser_corpus.py"],
             swiftSettings: strict
@@ -650,12 +650,6 @@ let package = Package(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        // libssl for activetask-web's TLS (WebRelay only).
-        .systemLibrary(
-            name: "CLibSSL",
-            pkgConfig: "libssl",
-            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CLibCrypto",

@@ -63,7 +63,8 @@ else
 fi
 
 # The kiosk UI (docs/kiosk.md): activetask-web, its UI files where it finds them
-# ($PREFIX/share/activetask/web, beside ../bin), its unit and the example kiosk unit.
+# ($PREFIX/share/activetask/web, beside ../bin), its unit, the example kiosk unit and the
+# reverse proxy's configurations.
 if [ -x "$BUILDDIR/activetask-web" ]; then
   install_file 0755 "$BUILDDIR/activetask-web" "$BINDIR/activetask-web"
   (cd "$BUILDDIR/ActiveTask_WebRelay.resources/Assets" && find . -type f) | while read -r asset; do
@@ -74,6 +75,9 @@ if [ -x "$BUILDDIR/activetask-web" ]; then
   install_file 0644 "$unit" "$SYSTEMDUNITDIR/activetask-web.service"
   install_file 0644 "$root/systemd/activetask-kiosk.service.example" "$SYSTEMDUNITDIR/activetask-kiosk.service.example"
   install_file 0644 "$root/docs/kiosk.md" "$DOCDIR/kiosk.md"
+  # The TLS reverse proxy's configurations (docs/kiosk.md, "TLS").
+  install_file 0644 "$root/config/kiosk-caddy/Caddyfile" "$DOCDIR/kiosk-caddy/Caddyfile"
+  install_file 0644 "$root/config/kiosk-nginx.conf" "$DOCDIR/kiosk-nginx.conf"
 fi
 
 # The uploader (docs/upload.md): activetask-upload, its unit and an example configuration. Its

@@ -18,6 +18,7 @@ packages=(
   python3-libiio strace linux-perf  # bench/daemon-bench: the Python recorder and the profiles
   libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)
   openssl  # UploadTests: study certificates and `openssl cms -decrypt` of encrypted uploads
+  caddy nginx-light  # activetask-web behind a TLS reverse proxy: WebTLSTests (docs/kiosk.md, "TLS")
 )
 
 missing=()

@@ -11,30 +11,41 @@ import NIOWebSocket
 /// A message over the limit (the aggregator's error), a binary message or one with a line
 /// break closes this socket only; the daemon's connection closes with it, and a daemon that
 /// goes away closes the WebSocket (the UI reconnects).
+///
+/// It holds its buffers (docs/kiosk.md, "Limits"), as NIO's own glue handler does: one side is
+/// read only while the other can take more (`isWritable`, under the write buffer's high water
+/// mark), so the daemon's rule for a client too far behind applies to the browser behind the
+/// relay; a browser that takes nothing for `stalledTimeout` is closed, and one that sends
+/// nothing for a ping interval is pinged and closed when it stays silent as long again.
 final class BrowserRelayHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    private let socketPath: String
-    private let maximumDaemonLineSize: Int
+    private let configuration: WebRelayConfiguration
     private let logger: Logger
     /// The daemon connection once it is open.
     private var daemon: (any Channel)?
-    /// Lines sent before the daemon connection was open.
+    /// Lines sent before the daemon connection was open (the browser is not read until then,
+    /// so these are what one read held at most).
     private var pending: [ByteBuffer] = []
     private var closed = false
+    /// A ping sent and nothing read since.
+    private var pinged = false
+    /// The close due since the browser stopped taking what is sent to it.
+    private var stalled: Scheduled<Void>?
 
-    init(socketPath: String, maximumDaemonLineSize: Int, logger: Logger) {
-        self.socketPath = socketPath
-        self.maximumDaemonLineSize = maximumDaemonLineSize
+    init(configuration: WebRelayConfiguration, logger: Logger) {
+        self.configuration = configuration
         self.logger = logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let browser = context.channel
-        let limit = maximumDaemonLineSize
+        browser.setAutoReadNow(false)
+        let limit = configuration.maximumDaemonLineSize
         let logger = logger
         let connection = ClientBootstrap(group: context.eventLoop)
+            .channelOption(.writeBufferWaterMark, value: configuration.writeBufferWaterMark)
             .channelInitializer { daemon in
                 daemon.eventLoop.makeCompletedFuture {
                     try daemon.pipeline.syncOperations.addHandlers([
@@ -43,16 +54,21 @@ final class BrowserRelayHandler: ChannelInboundHandler {
                     ])
                 }
             }
-            .connect(unixDomainSocketPath: socketPath)
+            .connect(unixDomainSocketPath: configuration.controlSocket)
         let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         connection.assumeIsolated().whenComplete { result in
             switch result {
             case .success(let daemon): self.connected(daemon, context: loopBoundContext.value)
             case .failure(let error):
-                self.logger.warning("The control socket could not be reached", metadata: ["socket": "\(self.socketPath)", "error": "\(error)"])
+                self.logger.warning("The control socket could not be reached", metadata: ["socket": "\(self.configuration.controlSocket)", "error": "\(error)"])
                 self.close(context: loopBoundContext.value, code: .unexpectedServerError, reason: "The daemon is not reachable.")
             }
         }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stalled?.cancel()
+        stalled = nil
     }
 
     private func connected(_ channel: any Channel, context: ChannelHandlerContext) {
@@ -61,9 +77,12 @@ final class BrowserRelayHandler: ChannelInboundHandler {
         for line in pending { channel.write(line, promise: nil) }
         pending = []
         channel.flush()
+        context.channel.setAutoReadNow(channel.isWritable)
+        channel.setAutoReadNow(context.channel.isWritable)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        pinged = false
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .text:
@@ -72,11 +91,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
                 return close(context: context, code: .dataInconsistentWithMessage, reason: "A message is one JSON-RPC request without line breaks.")
             }
             text.writeInteger(UInt8(ascii: "\n"))
-            if let daemon {
-                daemon.writeAndFlush(text, promise: nil)
-            } else {
-                pending.append(text)
-            }
+            forward(text)
         case .ping:
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
         case .connectionClose:
@@ -88,8 +103,48 @@ final class BrowserRelayHandler: ChannelInboundHandler {
         }
     }
 
+    /// Sends one line from the browser to the daemon: every request passes here, once.
+    private func forward(_ line: ByteBuffer) {
+        if let daemon {
+            daemon.writeAndFlush(line, promise: nil)
+        } else {
+            pending.append(line)
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        let writable = context.channel.isWritable
+        daemon?.setAutoReadNow(writable)
+        stalled?.cancel()
+        stalled = nil
+        if !writable {
+            let channel = context.channel, daemon = daemon, logger = logger, timeout = configuration.stalledTimeout
+            stalled = context.eventLoop.scheduleTask(in: timeout) {
+                logger.notice("A browser that took nothing of what was sent to it is closed",
+                              metadata: ["seconds": "\(Double(timeout.nanoseconds) / 1e9)"])
+                daemon?.close(promise: nil)
+                channel.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
+            return context.fireUserInboundEventTriggered(event)
+        }
+        if pinged {
+            close(context: context, code: .goingAway, reason: "No answer to a ping.")
+        } else {
+            pinged = true
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())), promise: nil)
+        }
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         closed = true
+        stalled?.cancel()
+        stalled = nil
         daemon?.close(promise: nil)
         daemon = nil
         context.fireChannelInactive()

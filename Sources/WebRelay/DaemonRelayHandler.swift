@@ -6,6 +6,10 @@ import NIOWebSocket
 /// The daemon side of one relay: each line from the control socket goes to the browser as one
 /// text message; when the daemon closes the connection the browser's WebSocket is closed with
 /// "going away", and the UI reconnects.
+///
+/// Backpressure, the other half of `BrowserRelayHandler`'s: while this connection cannot take
+/// more (its write buffer above the high water mark: the daemon is not reading), the browser is
+/// not read (docs/kiosk.md, "Limits").
 final class DaemonRelayHandler: ChannelInboundHandler {
     typealias InboundIn = ControlFrame
 
@@ -26,11 +30,24 @@ final class DaemonRelayHandler: ChannelInboundHandler {
         }
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // Both channels are on one event loop (BrowserRelayHandler connects on the browser's).
+        browser.setAutoReadNow(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
+        let browser = browser
+        guard browser.isWritable else {
+            // A browser that is not reading would hold the close frame, and its descriptor, until
+            // the stall timeout; the daemon gave up on it (a client too far behind), so do we.
+            logger.notice("The daemon closed the connection of a browser that is not reading; it is closed")
+            browser.close(promise: nil)
+            return context.fireChannelInactive()
+        }
         var data = context.channel.allocator.buffer(capacity: 32)
         data.write(webSocketErrorCode: .goingAway)
         data.writeString("The daemon closed the connection.")
-        let browser = browser
         browser.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)).whenComplete { _ in
             browser.close(promise: nil)
         }

@@ -65,7 +65,10 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
                         headers: headers, head: head, context: context)
         case .allow(let setCookie):
             if setCookie {
-                headers.add(name: "Set-Cookie", value: "\(WebAccessPolicy.cookieName)=\(policy.token); Path=/; HttpOnly; SameSite=Strict")
+                // Through a TLS reverse proxy (its public origin in Host) the cookie travels over
+                // HTTPS only (docs/kiosk.md, "TLS").
+                let secure = policy.isPublic(host: head.headers.first(name: "host")) ? "; Secure" : ""
+                headers.add(name: "Set-Cookie", value: "\(WebAccessPolicy.cookieName)=\(policy.token); Path=/; HttpOnly; SameSite=Strict\(secure)")
             }
         }
         if AssetCatalog.path(ofTarget: head.uri) == WebRelayServer.webSocketPath {

@@ -1,36 +1,42 @@
 import Foundation
 
 /// Who may use `activetask-web` (docs/kiosk.md, "Security"): a request needs the token, as
-/// `?token=` or the cookie set from it, a `Host` naming one of the addresses listened on, and,
-/// when it has an `Origin` (a WebSocket always has), that origin. Pure: the handlers pass the
-/// request's parts in.
+/// `?token=` or the cookie set from it, a `Host` naming one of the addresses listened on or the
+/// public origin of a TLS reverse proxy in front, and, when it has an `Origin` (a WebSocket
+/// always has), that address's `http://` origin or that public `https://` origin. Pure: the
+/// handlers pass the request's parts in.
 public struct WebAccessPolicy: Sendable {
     /// The cookie the token is kept in after the first request that carried it in the URL.
     public static let cookieName = "activetask-token"
 
     public var token: String
-    /// `host:port` authorities a request may name (`127.0.0.1:8470`, `[::1]:8470`, `localhost:8470`).
+    /// `host:port` authorities a request may name over plain HTTP (`127.0.0.1:8470`, `[::1]:8470`,
+    /// `localhost:8470`).
     public var authorities: Set<String>
-    /// `https` when the server speaks TLS: the scheme of the one origin allowed.
-    public var scheme: String
+    /// The origins of TLS reverse proxies in front (`--public-origin`).
+    public var publicOrigins: Set<PublicOrigin>
 
-    public init(token: String, authorities: Set<String>, scheme: String = "http") {
+    public init(token: String, authorities: Set<String>, publicOrigins: Set<PublicOrigin> = []) {
         self.token = token
         self.authorities = authorities
-        self.scheme = scheme
+        self.publicOrigins = publicOrigins
     }
 
-    /// The authorities for the addresses listened on (with the ports actually bound), and with
-    /// TLS the names its certificate is valid for (`tlsNames`), on each of those ports: a
-    /// browser reaches a TLS server by a name its certificate holds.
-    public static func authorities(for addresses: [ListenAddress], tlsNames: [String] = []) -> Set<String> {
+    /// The authorities for the loopback addresses listened on (with the ports actually bound).
+    public static func authorities(for addresses: [ListenAddress]) -> Set<String> {
         var names = Set<String>()
         for address in addresses {
-            if !address.isUnspecified { names.insert(address.description) }
-            if address.host == "127.0.0.1" || address.host == "::1" { names.insert("localhost:\(address.port)") }
-            for name in tlsNames { names.insert(ListenAddress(host: name, port: address.port).description.lowercased()) }
+            names.insert(address.description)
+            names.insert("localhost:\(address.port)")
         }
         return names
+    }
+
+    /// Whether a request naming `host` came through a TLS reverse proxy (its public origin):
+    /// the cookie set for it is then `Secure`.
+    public func isPublic(host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        return publicOrigins.contains { $0.authority == host }
     }
 
     /// What a request is answered with.
@@ -43,10 +49,11 @@ public struct WebAccessPolicy: Sendable {
 
     /// Judges one request from its target (`/path?query`), `Host`, `Origin` and `Cookie` headers.
     public func decide(target: String, host: String?, origin: String?, cookies: [String]) -> Decision {
-        guard let host, authorities.contains(host.lowercased()) else {
+        guard let host, authorities.contains(host.lowercased()) || isPublic(host: host) else {
             return .refuse(status: 421, reason: "the Host \(host ?? "(none)") is not an address activetask-web listens on")
         }
-        if let origin, !authorities.contains(where: { "\(scheme)://\($0)" == origin.lowercased() }) {
+        if let origin, !authorities.contains(where: { "http://\($0)" == origin.lowercased() }),
+           !publicOrigins.contains(where: { $0.description == origin.lowercased() }) {
             return .refuse(status: 403, reason: "the Origin \(origin) is not this server")
         }
         if let given = Self.queryValue("token", in: target), Self.same(given, token) {

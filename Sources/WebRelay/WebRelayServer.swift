@@ -5,11 +5,12 @@ import NIOPosix
 import NIOWebSocket
 public import ServiceLifecycle
 
-/// `activetask-web`'s server as a `Service`: listens on the configured addresses (loopback, or
-/// any with TLS, `TLSServerHandler`),
-/// serves the UI (`StaticFileHandler`) and upgrades `/ws` to a WebSocket relayed to the control
-/// socket (`BrowserRelayHandler`). It stops listening on graceful shutdown; open WebSockets end
-/// with the process.
+/// `activetask-web`'s server as a `Service`: listens on the configured loopback addresses (TLS is
+/// a reverse proxy's, docs/kiosk.md, "TLS"), serves the UI (`StaticFileHandler`) and upgrades
+/// `/ws` to a WebSocket relayed to the control socket (`BrowserRelayHandler`). Every connection
+/// has its request timeout (`RequestTimeoutHandler`), every WebSocket its ping, and both their
+/// write buffer's water marks. It stops listening on graceful shutdown; open WebSockets end with
+/// the process.
 public struct WebRelayServer: Service {
     /// The WebSocket's path.
     public static let webSocketPath = "/ws"
@@ -45,6 +46,8 @@ public struct WebRelayServer: Service {
                 let port = address.port == 0 ? (bound.first?.port ?? 0) : address.port
                 let channel = try await ServerBootstrap(group: group)
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .serverChannelOption(.backlog, value: 256)
+                    .childChannelOption(.writeBufferWaterMark, value: configuration.writeBufferWaterMark)
                     .childChannelInitializer { [onConnectionChange] channel in
                         onConnectionChange()
                         channel.closeFuture.whenComplete { _ in onConnectionChange() }
@@ -61,8 +64,8 @@ public struct WebRelayServer: Service {
             throw error
         }
         policyBox.policy = WebAccessPolicy(
-            token: configuration.token, authorities: WebAccessPolicy.authorities(for: bound, tlsNames: configuration.tls?.names ?? []),
-            scheme: configuration.tls == nil ? "http" : "https")
+            token: configuration.token, authorities: WebAccessPolicy.authorities(for: bound),
+            publicOrigins: Set(configuration.publicOrigins))
         logger.info("Listening", metadata: ["addresses": "\(bound.map(\.description).joined(separator: " "))",
                                             "socket": "\(configuration.controlSocket)"])
         onListening(bound)
@@ -74,9 +77,6 @@ public struct WebRelayServer: Service {
     /// One accepted connection: HTTP with the WebSocket upgrade on `/ws`.
     private static func configure(_ channel: any Channel, assets: AssetCatalog, policy: WebAccessPolicy,
                                   configuration: WebRelayConfiguration, logger: Logger) throws {
-        if let tls = configuration.tls {
-            try channel.pipeline.syncOperations.addHandler(TLSServerHandler(context: tls.context, logger: logger), name: "tls")
-        }
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: configuration.maximumMessageSize,
             shouldUpgrade: { channel, head in
@@ -90,10 +90,10 @@ public struct WebRelayServer: Service {
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
+                        IdleStateHandler(readTimeout: configuration.pingInterval),
                         NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
                                                     maxAccumulatedFrameSize: configuration.maximumMessageSize),
-                        BrowserRelayHandler(socketPath: configuration.controlSocket,
-                                            maximumDaemonLineSize: configuration.maximumDaemonLineSize, logger: logger),
+                        BrowserRelayHandler(configuration: configuration, logger: logger),
                     ])
                 }
             })
@@ -101,7 +101,10 @@ public struct WebRelayServer: Service {
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
             withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                 context.pipeline.removeHandler(name: "web-files", promise: nil)
+                context.pipeline.removeHandler(name: RequestTimeoutHandler.name, promise: nil)
             }))
+        try channel.pipeline.syncOperations.addHandler(RequestTimeoutHandler(timeout: configuration.requestTimeout, logger: logger),
+                                                      name: RequestTimeoutHandler.name)
         try channel.pipeline.syncOperations.addHandler(files, name: "web-files")
     }
 }

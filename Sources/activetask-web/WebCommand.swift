@@ -17,14 +17,27 @@ struct WebCommand: AsyncParsableCommand {
     @Option(help: "activetaskd's control socket (default: ACTIVETASK_SOCKET, else /run/activetask/control.sock).")
     var socket: String?
 
-    @Option(help: "HOST:PORT to listen on, loopback only without TLS (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
+    @Option(help: "HOST:PORT to listen on, loopback only (repeatable; default 127.0.0.1:8470 and [::1]:8470).")
     var listen: [String] = []
 
-    @Option(name: .customLong("tls-certificate"), help: "PEM certificate chain to serve HTTPS with (with --tls-key); needed to listen on a non-loopback address.")
+    @Option(name: .customLong("public-origin"),
+            help: "https://HOST[:PORT] of a TLS reverse proxy in front (caddy, nginx) whose Host and Origin are accepted (repeatable; docs/kiosk.md, \"TLS\").")
+    var publicOrigin: [String] = []
+
+    @Option(name: .customLong("tls-certificate"), help: ArgumentHelp("Refused: TLS is a reverse proxy's (docs/kiosk.md, \"TLS\").", visibility: .hidden))
     var tlsCertificate: String?
 
-    @Option(name: .customLong("tls-key"), help: "The certificate's unencrypted PEM private key.")
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("Refused, with --tls-certificate.", visibility: .hidden))
     var tlsKey: String?
+
+    @Option(name: .customLong("request-timeout"), help: "Seconds a connection has for its request, from its accept or its previous answer (default 10).")
+    var requestTimeout = "10"
+
+    @Option(name: .customLong("ping-interval"), help: "Seconds of silence after which a WebSocket is pinged, and closed after as many more (default 30).")
+    var pingInterval = "30"
+
+    @Option(name: .customLong("stalled-timeout"), help: "Seconds a browser may take nothing of what is sent to it before it is closed (default 30).")
+    var stalledTimeout = "30"
 
     @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600).")
     var tokenFile = "/run/activetask-web/token"
@@ -36,15 +49,12 @@ struct WebCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "activetask-web")
         do {
-            let tls: WebTLSIdentity?
-            switch (tlsCertificate, tlsKey) {
-            case (let certificate?, let key?): tls = try WebTLSIdentity(certificateChain: certificate, privateKey: key)
-            case (nil, nil): tls = nil
-            default: throw WebRelayError.tls("--tls-certificate and --tls-key go together; pass both, or neither for plain HTTP on loopback.")
-            }
-            let addresses = try listen.isEmpty
-                ? ListenAddress.loopback()
-                : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text, tls: tls != nil) }
+            guard tlsCertificate == nil, tlsKey == nil else { throw WebRelayError.tlsOptionsGiven }
+            let addresses = try listen.isEmpty ? ListenAddress.loopback() : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text) }
+            let publicOrigins = try publicOrigin.map { text throws(WebRelayError) in try PublicOrigin.parse(text) }
+            let requestTimeout = try WebRelayConfiguration.timeout(requestTimeout, option: "--request-timeout")
+            let pingInterval = try WebRelayConfiguration.timeout(pingInterval, option: "--ping-interval")
+            let stalledTimeout = try WebRelayConfiguration.timeout(stalledTimeout, option: "--stalled-timeout")
             guard let assetDirectory = assets.map({ URL(fileURLWithPath: $0) }) ?? WebRelayConfiguration.defaultAssetDirectory() else {
                 throw WebRelayError.noAssets("beside \(CommandLine.arguments[0])")
             }
@@ -55,12 +65,13 @@ struct WebCommand: AsyncParsableCommand {
             // connections have been quiet for 3 s (docs/kiosk.md, "Memory").
             let pageOut = IdleCodePageOut(quietPeriod: .seconds(3), logger: logger)
             let server = WebRelayServer(
-                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, tls: tls, token: token,
-                                                     assetDirectory: assetDirectory),
+                configuration: WebRelayConfiguration(controlSocket: controlSocket, listen: addresses, publicOrigins: publicOrigins,
+                                                     token: token, assetDirectory: assetDirectory, requestTimeout: requestTimeout,
+                                                     pingInterval: pingInterval, stalledTimeout: stalledTimeout),
                 logger: logger,
                 onListening: { bound in
                     // Scripts and tests wait for this line; the token is not printed (it is in the file).
-                    let urls = ListenAddress.urls(for: bound, tlsNames: tls?.names).joined(separator: " ")
+                    let urls = ListenAddress.urls(for: bound, publicOrigins: publicOrigins).joined(separator: " ")
                     FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
                 },
                 onConnectionChange: { pageOut.note(busy: false) })

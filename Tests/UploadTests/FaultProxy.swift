@@ -33,7 +33,7 @@ final class FaultProxy: Sendable {
     }
 
     private init(upstreamPort: Int, scratch: URL) throws {
-        port = MotoServer.freePort()
+        port = LoopbackPort.free()
         control = scratch.appendingPathComponent("proxy-\(port).json")
         log = scratch.appendingPathComponent("proxy-\(port).log")
         let output = scratch.appendingPathComponent("proxy-\(port).out")

@@ -36,7 +36,7 @@ final class MotoServer: Sendable {
     /// need (its authenticated mode cannot check a query-signed request).
     private init(scratch: URL, enforceAuthentication: Bool) throws {
         guard let executable = Self.executable else { throw MotoError("moto_server is not installed (pip install 'moto[server]' boto3; scripts/setup.sh)") }
-        port = Self.freePort()
+        port = LoopbackPort.free()
         log = scratch.appendingPathComponent("moto-\(port).log")
         var environment = ProcessInfo.processInfo.environment
         environment["INITIAL_NO_AUTH_ACTION_COUNT"] = enforceAuthentication ? "4" : nil
@@ -123,7 +123,7 @@ final class MotoServer: Sendable {
         func failure(_ what: String) -> MotoError {
             MotoError("\(name) \(what): \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
         }
-        while !accepts(port: port) {
+        while !LoopbackPort.accepts(port) {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { throw failure("exited (status \(status)) before it listened on port \(port)") }
             guard Date() < deadline else {
@@ -132,30 +132,5 @@ final class MotoServer: Sendable {
             }
             usleep(50_000)
         }
-    }
-
-    static func freePort() -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
     }
 }

@@ -38,7 +38,7 @@ extension UploadAgainstS3Tests {
     func startStudyServer(token: String, flags: [String] = []) async throws -> StudyServer {
         // moto checks no signature in this mode: its authenticated mode cannot read presigned URLs.
         let storage = try await MotoServer.start(scratch: scratch.url, enforceAuthentication: false)
-        let port = MotoServer.freePort()
+        let port = LoopbackPort.free()
         let record = scratch.url.appendingPathComponent("study-server-\(port).jsonl")
         let output = scratch.url.appendingPathComponent("study-server-\(port).log")
         let pid = try ChildSpawn.spawn(

@@ -29,27 +29,28 @@ import WebRelay
         #expect(Self.policy.decide(target: target, host: host, origin: origin, cookies: cookies) == expected, "\(Self.rows[row])")
     }
 
-    /// With TLS on every IPv4 address (docs/kiosk.md, "TLS"): the certificate's names on the
-    /// port listened on, the https origin only; `0.0.0.0` itself is no name.
-    static let tlsPolicy = WebAccessPolicy(
-        token: "abc123",
-        authorities: WebAccessPolicy.authorities(for: [ListenAddress(host: "0.0.0.0", port: 8443)], tlsNames: ["kiosk.test", "192.168.1.20", "::1"]),
-        scheme: "https")
+    /// Behind a TLS reverse proxy (docs/kiosk.md, "TLS"): its public origin's Host and https
+    /// Origin besides the loopback addresses; the port 443 left out as browsers leave it out.
+    static let proxyPolicy = WebAccessPolicy(
+        token: "abc123", authorities: WebAccessPolicy.authorities(for: ListenAddress.loopback(port: 8470)),
+        publicOrigins: [try! PublicOrigin.parse("https://Tablet.example:8443"), try! PublicOrigin.parse("https://kiosk.test:443/")])
 
-    static let tlsRows: [(host: String, origin: String?, expected: WebAccessPolicy.Decision)] = [
-        ("kiosk.test:8443", "https://kiosk.test:8443", .allow(setCookie: true)),
-        ("KIOSK.test:8443", nil, .allow(setCookie: true)),
-        ("192.168.1.20:8443", "https://192.168.1.20:8443", .allow(setCookie: true)),
-        ("[::1]:8443", "https://[::1]:8443", .allow(setCookie: true)),
-        ("kiosk.test:8443", "http://kiosk.test:8443", .refuse(status: 403, reason: "the Origin http://kiosk.test:8443 is not this server")),
-        ("0.0.0.0:8443", nil, .refuse(status: 421, reason: "the Host 0.0.0.0:8443 is not an address activetask-web listens on")),
-        ("other.test:8443", nil, .refuse(status: 421, reason: "the Host other.test:8443 is not an address activetask-web listens on")),
-        ("kiosk.test:8470", nil, .refuse(status: 421, reason: "the Host kiosk.test:8470 is not an address activetask-web listens on")),
+    static let proxyRows: [(host: String, origin: String?, expected: WebAccessPolicy.Decision, isPublic: Bool)] = [
+        ("tablet.example:8443", "https://tablet.example:8443", .allow(setCookie: true), true),
+        ("TABLET.example:8443", nil, .allow(setCookie: true), true),
+        ("kiosk.test", "https://kiosk.test", .allow(setCookie: true), true),
+        ("127.0.0.1:8470", "http://127.0.0.1:8470", .allow(setCookie: true), false),
+        ("tablet.example:8443", "http://tablet.example:8443", .refuse(status: 403, reason: "the Origin http://tablet.example:8443 is not this server"), true),
+        ("127.0.0.1:8470", "https://127.0.0.1:8470", .refuse(status: 403, reason: "the Origin https://127.0.0.1:8470 is not this server"), false),
+        ("kiosk.test:443", nil, .refuse(status: 421, reason: "the Host kiosk.test:443 is not an address activetask-web listens on"), false),
+        ("tablet.example:8470", nil, .refuse(status: 421, reason: "the Host tablet.example:8470 is not an address activetask-web listens on"), false),
+        ("other.test:8443", nil, .refuse(status: 421, reason: "the Host other.test:8443 is not an address activetask-web listens on"), false),
     ]
 
-    @Test(arguments: tlsRows.indices)
-    func tlsDecision(row: Int) {
-        let (host, origin, expected) = Self.tlsRows[row]
-        #expect(Self.tlsPolicy.decide(target: "/?token=abc123", host: host, origin: origin, cookies: []) == expected, "\(Self.tlsRows[row])")
+    @Test(arguments: proxyRows.indices)
+    func proxyDecision(row: Int) {
+        let (host, origin, expected, isPublic) = Self.proxyRows[row]
+        #expect(Self.proxyPolicy.decide(target: "/?token=abc123", host: host, origin: origin, cookies: []) == expected, "\(Self.proxyRows[row])")
+        #expect(Self.proxyPolicy.isPublic(host: host) == isPublic, "\(Self.proxyRows[row])")
     }
 }

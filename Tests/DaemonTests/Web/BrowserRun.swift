@@ -13,15 +13,18 @@ final class BrowserRun: @unchecked Sendable {
     /// The daemon's arguments, for starting it again on the same tasks.
     let arguments: [String]
 
-    /// `tasks` maps a file name in the task directory to its contents.
-    init(_ name: String, tasks: [String: Data], tls: TestCertificate? = nil) async throws {
+    /// `tasks` maps a file name in the task directory to its contents; with `proxy`, the UI is
+    /// reached through that TLS reverse proxy.
+    init(_ name: String, tasks: [String: Data], proxy: TLSProxy.Kind? = nil) async throws {
         fixture = try await DaemonFixture(name)
         let directory = fixture.directory.appendingPathComponent("tasks")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (file, contents) in tasks { try contents.write(to: directory.appendingPathComponent(file)) }
         arguments = fixture.arguments() + ["--task-directory", directory.path]
         daemon = try await fixture.start(arguments)
-        web = try await WebFixture(fixture, tls: tls)
+        var tlsProxy: TLSProxy?
+        if let proxy { tlsProxy = TLSProxy(proxy, certificate: try await TestCertificate.make(in: fixture.directory)) }
+        web = try await WebFixture(fixture, proxy: tlsProxy)
         shots = ProcessInfo.processInfo.environment["ACTIVETASK_WEB_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
             ?? fixture.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)

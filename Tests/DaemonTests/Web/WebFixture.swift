@@ -1,32 +1,30 @@
 import Foundation
 import Glibc
+import Testing
 import TestSupport
 
 /// The real `activetask-web` in front of a `DaemonFixture`'s daemon, on a free loopback port,
-/// its token in the fixture's directory (docs/kiosk.md); with `tls`, on a free port of every
-/// address (`0.0.0.0`), serving HTTPS with that certificate.
+/// its token in the fixture's directory (docs/kiosk.md); with `proxy`, behind that TLS reverse
+/// proxy (caddy or nginx), whose origin it is given as `--public-origin`.
 final class WebFixture: @unchecked Sendable {
     let process: DaemonProcess
+    /// activetask-web's own loopback port.
     let port: Int
     let token: String
-    let tls: TestCertificate?
+    let proxy: TLSProxy?
 
     /// The built executable.
     static var executable: String {
         PackagePaths.builtExecutable(named: "activetask-web")?.path ?? "activetask-web-not-built"
     }
 
-    /// Starts `activetask-web` for `daemon` (optionally on another asset folder) and waits for
-    /// the line saying where it listens.
-    init(_ daemon: DaemonFixture, assets: URL? = nil, tls: TestCertificate? = nil) async throws {
-        self.tls = tls
+    /// Starts `activetask-web` for `daemon` (optionally on another asset folder, with `options`)
+    /// and waits for the line saying where it listens, then starts `proxy` in front of it.
+    init(_ daemon: DaemonFixture, assets: URL? = nil, proxy: TLSProxy? = nil, options: [String] = []) async throws {
+        self.proxy = proxy
         let tokenFile = daemon.directory.appendingPathComponent("web-token").path
-        var arguments = [Self.executable, "--socket", daemon.socket, "--token-file", tokenFile]
-        if let tls {
-            arguments += ["--listen", "0.0.0.0:0", "--tls-certificate", tls.certificate.path, "--tls-key", tls.key.path]
-        } else {
-            arguments += ["--listen", "127.0.0.1:0"]
-        }
+        var arguments = [Self.executable, "--socket", daemon.socket, "--token-file", tokenFile, "--listen", "127.0.0.1:0"] + options
+        if let proxy { arguments += ["--public-origin", proxy.publicOrigin] }
         if let assets { arguments += ["--assets", assets.path] }
         process = try daemon.spawn(arguments)
         let deadline = Date().addingTimeInterval(TestTiming.tolerance(20))
@@ -34,9 +32,8 @@ final class WebFixture: @unchecked Sendable {
         while found == nil {
             if let ended = process.ended { throw DaemonTestFailure("activetask-web ended (\(ended)):\n\(process.output)") }
             if Date() > deadline { throw DaemonTestFailure("activetask-web did not say where it listens within \(TestTiming.tolerance(20)) s:\n\(process.output)") }
-            // With TLS on 0.0.0.0 the line names the certificate's names, 127.0.0.1 among them.
             let line = process.output.split(separator: "\n").first { $0.hasPrefix("activetask-web listening on ") }
-            if let url = line?.split(separator: " ").first(where: { $0.hasPrefix("\(tls == nil ? "http" : "https")://127.0.0.1:") }) {
+            if let url = line?.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }) {
                 found = Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "")
             } else {
                 try await Task.sleep(for: .milliseconds(50))
@@ -48,6 +45,7 @@ final class WebFixture: @unchecked Sendable {
         guard mode == 0o600, token.count == 64 else {
             throw DaemonTestFailure("the token file has mode \(String(mode, radix: 8)) and \(token.count) characters; expected 0600 and 64")
         }
+        try await proxy?.start(daemon, upstream: port)
     }
 
     /// Whether Debian's chromium, chromium-driver and python3-selenium are installed.
@@ -57,8 +55,8 @@ final class WebFixture: @unchecked Sendable {
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
     }
 
-    /// The URL the kiosk opens.
-    var url: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)/?token=\(token)" }
+    /// The URL the kiosk opens: through the proxy when there is one.
+    var url: String { proxy.map { "\($0.publicOrigin)/?token=\(token)" } ?? "http://127.0.0.1:\(port)/?token=\(token)" }
 
     /// The built UI files (beside the executable, as SwiftPM copies them).
     static var builtAssets: URL? {
@@ -67,7 +65,21 @@ final class WebFixture: @unchecked Sendable {
         }
     }
 
+    /// Checks that activetask-web and the daemon outlived what a test did to the relay (the
+    /// daemon answers `daemon.info`, idle), then stops both: activetask-web must exit 0.
+    func stopAfterCheckingBothRun(_ fixture: DaemonFixture, daemon: DaemonProcess) async throws {
+        #expect(process.ended == nil, "\(process.output)")
+        let socket = fixture.socket
+        let info = try await offThread { try LineClient(path: socket, timeout: 10).result("daemon.info") }
+        #expect(info["session"] as? String == "idle")
+        await stop()
+        #expect(process.ended == .exited(0), "\(process.output)")
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+    }
+
     func stop() async {
+        await proxy?.stop()
         process.send(SIGTERM)
         _ = await process.waitForExit(within: TestTiming.tolerance(10))
     }

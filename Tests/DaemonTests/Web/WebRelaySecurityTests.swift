@@ -28,13 +28,6 @@ struct WebRelaySecurityTests {
         let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(web.port)", web.token, "\(TestTiming.tolerance(10))"])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
         // The relay and the daemon are still there.
-        #expect(web.process.ended == nil)
-        let socket = fixture.socket
-        let info = try await offThread { try LineClient(path: socket, timeout: 10).result("daemon.info") }
-        #expect(info["session"] as? String == "idle")
-        await web.stop()
-        #expect(web.process.ended == .exited(0), "\(web.process.output)")
-        daemon.send(SIGTERM)
-        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 }

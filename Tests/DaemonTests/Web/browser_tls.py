@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""The UI over HTTPS in headless Chromium: the home screen lists the task (its WebSocket runs
-over TLS), and the task's first step shows when it is chosen.
+"""The UI over HTTPS through a TLS reverse proxy in headless Chromium: the home screen lists the
+task (its WebSocket runs over TLS), and the task's first step shows when it is chosen. The
+proxy's name, kiosk.test, is resolved to 127.0.0.1 by Chromium itself.
 
 usage: browser_tls.py URL SPKI TASKFILE TITLE
 
@@ -14,7 +15,7 @@ from selenium.webdriver.common.by import By
 from browser_support import check, chromium, finish, wait_for
 
 URL, SPKI, TASK, TITLE = sys.argv[1:5]
-driver = chromium(f"--ignore-certificate-errors-spki-list={SPKI}")
+driver = chromium(f"--ignore-certificate-errors-spki-list={SPKI}", "--host-resolver-rules=MAP kiosk.test 127.0.0.1")
 try:
     driver.get(URL)
     button = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, f'[data-file="{TASK}"]'), 20, "the home screen")
