@@ -5,7 +5,7 @@ import NIOPosix
 import NIOWebSocket
 
 /// One browser WebSocket after the upgrade: opens its own connection to the control socket and
-/// relays each text message as one line to the daemon, and each line from the daemon as one
+/// relays each text message a kiosk tab may send (`KioskMethodPolicy`) as one line to the daemon, and each line from the daemon as one
 /// text message back. Nothing is read or changed on the way (docs/kiosk.md, "The relay").
 ///
 /// A message over the limit (the aggregator's error), a binary message or one with a line
@@ -71,6 +71,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
             guard !text.readableBytesView.contains(UInt8(ascii: "\n")) else {
                 return close(context: context, code: .dataInconsistentWithMessage, reason: "A message is one JSON-RPC request without line breaks.")
             }
+            guard admits(text, context: context) else { return }
             text.writeInteger(UInt8(ascii: "\n"))
             if let daemon {
                 daemon.writeAndFlush(text, promise: nil)

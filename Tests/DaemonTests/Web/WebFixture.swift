@@ -9,6 +9,10 @@ final class WebFixture: @unchecked Sendable {
     let process: DaemonProcess
     let port: Int
     let token: String
+    /// The file activetask-web wrote the token into.
+    let tokenFile: String
+    /// The launch page the kiosk opens (`token.html` beside the token file).
+    let launchPage: String
     let tls: TestCertificate?
 
     /// The built executable.
@@ -21,6 +25,7 @@ final class WebFixture: @unchecked Sendable {
     init(_ daemon: DaemonFixture, assets: URL? = nil, tls: TestCertificate? = nil) async throws {
         self.tls = tls
         let tokenFile = daemon.directory.appendingPathComponent("web-token").path
+        self.tokenFile = tokenFile
         var arguments = [Self.executable, "--socket", daemon.socket, "--token-file", tokenFile]
         if let tls {
             arguments += ["--listen", "0.0.0.0:0", "--tls-certificate", tls.certificate.path, "--tls-key", tls.key.path]
@@ -47,6 +52,15 @@ final class WebFixture: @unchecked Sendable {
         let mode = (try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int) ?? 0
         guard mode == 0o600, token.count == 64 else {
             throw DaemonTestFailure("the token file has mode \(String(mode, radix: 8)) and \(token.count) characters; expected 0600 and 64")
+        }
+        // The kiosk's launch page, beside the token (docs/kiosk.md, "Security"), written before
+        // the line that says where it listens.
+        launchPage = tokenFile + ".html"
+        let page = try String(contentsOfFile: launchPage, encoding: .utf8)
+        let pageMode = (try FileManager.default.attributesOfItem(atPath: launchPage)[.posixPermissions] as? Int) ?? 0
+        guard pageMode == 0o600, page.contains(":\(port)/login\""),
+              page.contains("value=\"\(token)\"") else {
+            throw DaemonTestFailure("the launch page has mode \(String(pageMode, radix: 8)) (expected 0600) or does not post this token to this server's /login:\n\(page)")
         }
     }
 
