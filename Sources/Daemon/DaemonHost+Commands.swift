@@ -106,10 +106,14 @@ extension DaemonHost {
             do {
                 if let path = params.path {
                     let resolved = try access.resolve(path, for: peer)
-                    return (try loader.loadTask(path: resolved).task, resolved)
+                    var confined = loader
+                    confined.includeRoots = access.includeRoots(for: peer)
+                    return (try confined.loadTask(path: resolved).task, resolved)
                 }
                 let loaded = try inline.withFolder(for: params) { data, directory in
-                    try loader.load(data: data, displayName: "task", baseDirectory: directory)
+                    var confined = loader
+                    confined.includeRoots = access.includeRoots(for: peer, inlineFolder: directory)
+                    return try confined.load(data: data, displayName: "task", baseDirectory: directory)
                 }
                 guard case .task(let task) = loaded.document else {
                     throw ControlError.taskInvalid(codingPath: "task", reason: "This is a \(loaded.document.kindDescription), not a task; send the task that includes it.")

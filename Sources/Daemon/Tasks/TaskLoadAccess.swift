@@ -9,7 +9,8 @@ import Glibc
 /// the daemon's administrators (root, the daemon's own user, the `activetask` user, by the
 /// connection's SO_PEERCRED) load any path, absolute or relative to the task directory; every
 /// other client (a front end in group `activetask-ui`, `activetask-web`) only a file of the
-/// task directory, by a plain relative name whose real path, symlinks followed, stays inside.
+/// task directory, by a plain relative name whose real path, symlinks followed, stays inside,
+/// and whose includes stay inside too (`includeRoots`).
 public struct TaskLoadAccess: Sendable {
     /// The user the packaged units run the daemon as.
     public static let daemonUserName = "activetask"
@@ -30,10 +31,21 @@ public struct TaskLoadAccess: Sendable {
         return ids
     }
 
+    /// Whether `peer` is one of the daemon's administrators.
+    public func isAdministrator(_ peer: PeerCredentials) -> Bool {
+        administrators.contains(peer.uid)
+    }
+
+    /// The folders a task loaded for `peer` may include files from (`TaskLoader.includeRoots`):
+    /// any for an administrator; else the task directory, and `inlineFolder` for an inline task.
+    public func includeRoots(for peer: PeerCredentials, inlineFolder: URL? = nil) -> [URL]? {
+        isAdministrator(peer) ? nil : [taskDirectory] + (inlineFolder.map { [$0] } ?? [])
+    }
+
     /// The file `path` names for `peer`, or the refusal (`invalidParams` on `path`); blocking
     /// (it follows symlinks on disk).
     public func resolve(_ path: String, for peer: PeerCredentials) throws(ControlError) -> String {
-        if administrators.contains(peer.uid) {
+        if isAdministrator(peer) {
             return path.hasPrefix("/") ? path : taskDirectory.appendingPathComponent(path).path
         }
         guard TaskDirectoryPath.isPlainRelative(path) else {

@@ -53,6 +53,11 @@ struct WebRelaySecurityTests {
         let outside = fixture.directory.appendingPathComponent("Outside.json")
         try Data(WebBrowserTests.helloTask.utf8).write(to: outside)
         try FileManager.default.createSymbolicLink(at: tasks.appendingPathComponent("escape.json"), withDestinationURL: outside)
+        // A step file outside, and a task inside that includes it: for an administrator it loads.
+        try Data(#"{"identifier": "outside", "type": "instruction", "title": "Outside"}"#.utf8)
+            .write(to: fixture.directory.appendingPathComponent("OutsideStep.json"))
+        try Data(#"{"identifier": "Including", "steps": [{"identifier": "moved", "type": "transform", "resourceTransformer": {"resourceName": "../OutsideStep"}}]}"#.utf8)
+            .write(to: tasks.appendingPathComponent("Including.json"))
         // A folder an earlier daemon left mid-load goes at start.
         let stale = fixture.dataDirectory.appendingPathComponent("inline-tasks/\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
@@ -61,6 +66,7 @@ struct WebRelaySecurityTests {
         #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale inline-task folder is still there after start")
         let web = try await WebFixture(fixture)
         let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/kiosk_access_check.py").path
+        let socket = fixture.socket
         let openRPC = PackagePaths.root.appendingPathComponent("docs/openrpc.json").path
         let timeout = "\(TestTiming.tolerance(10))"
 
@@ -75,6 +81,9 @@ struct WebRelaySecurityTests {
             URL(fileURLWithPath: "/usr/bin/setpriv"),
             ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", script, "socket", fixture.socket, tasks.path, "Hello.json", timeout])
         #expect(direct.status == 0, "\(direct.standardOutput)\n\(direct.standardError)")
+
+        let admin = try await offThread { try LineClient(path: socket, timeout: 10).result("task.load", ["path": "Including.json"]) }
+        #expect(admin["taskIdentifier"] as? String == "Including", "the administrator loads a task including a file outside: \(admin)")
 
         let inline = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/python3"), [script, "inline", fixture.socket, fixture.dataDirectory.path, "\(Self.inlineLoads)", timeout])

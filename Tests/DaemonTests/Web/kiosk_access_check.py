@@ -11,7 +11,9 @@ usage:
       directly on the control socket, run as a user that is not the daemon's administrator
       (root, the daemon's user, `activetask`): task.load of /etc/passwd, `../x` and a symlink
       out of the task directory (escape.json) and of the task's own absolute path is refused
-      with invalidParams on `path`; TASK_NAME loads.
+      with invalidParams on `path`; a task of the directory (Including.json) or an inline task
+      whose transform names a file outside (../OutsideStep beside the task directory) is
+      refused on that resourceName; TASK_NAME and an inline task with its own resource load.
   kiosk_access_check.py inline SOCKET DATA_DIR COUNT [TIMEOUT]
       directly on the socket as an administrator: COUNT inline task.loads, then the data
       directory holds no more than before them (each load's folder is gone), and an inline task
@@ -24,6 +26,7 @@ import json
 import os
 import socket
 import sys
+import time
 
 failures = []
 
@@ -140,6 +143,17 @@ def direct(socket_path, task_dir, task_name, timeout):
               f"task.load {path!r} from a non-administrator is refused on path ({json.dumps(answer)[:240]})")
     answer = client.ask("task.load", {"path": task_name})
     check("result" in answer, f"task.load {task_name!r} (in the task directory, by name) loads ({json.dumps(answer)[:200]})")
+    transform = {"identifier": "moved", "type": "transform", "resourceTransformer": {"resourceName": "../../../OutsideStep"}}
+    answer = client.ask("task.load", {"task": {"identifier": "Out", "steps": [transform]}})
+    check(refused_as(answer, -32003, "steps[0].resourceTransformer.resourceName") and "outside" in answer["error"]["message"],
+          f"an inline task including a file outside is refused on its resourceName ({json.dumps(answer)[:240]})")
+    answer = client.ask("task.load", {"path": "Including.json"})
+    check(refused_as(answer, -32003, "steps[0].resourceTransformer.resourceName"),
+          f"a task of the directory including a file outside it is refused on its resourceName ({json.dumps(answer)[:240]})")
+    step = {"identifier": "welcome", "type": "instruction", "title": "Welcome"}
+    inside = {"identifier": "moved", "type": "transform", "resourceTransformer": {"resourceName": "Moved"}}
+    answer = client.ask("task.load", {"task": {"identifier": "In", "steps": [inside]}, "resources": {"Moved": step}})
+    check("result" in answer, f"an inline task with its own resource loads ({json.dumps(answer)[:200]})")
 
 
 def folder_size(path):
@@ -154,6 +168,7 @@ def inline(socket_path, data_dir, count, timeout):
     client = LineSocket(socket_path, timeout)
     before = folder_size(data_dir)
     step = {"identifier": "welcome", "type": "instruction", "title": "Welcome"}
+    started = time.monotonic()
     for number in range(count):
         task = {"identifier": f"Inline{number}", "steps": [{"identifier": "moved", "type": "transform",
                                                           "resourceTransformer": {"resourceName": "Moved"}}]}
@@ -161,6 +176,7 @@ def inline(socket_path, data_dir, count, timeout):
         if "result" not in answer:
             check(False, f"inline task.load {number} loads ({json.dumps(answer)[:240]})")
             break
+    print(f"     {count} inline loads in {time.monotonic() - started:.1f} s")
     after = folder_size(data_dir)
     inline_folder = os.path.join(data_dir, "inline-tasks")
     left = os.listdir(inline_folder) if os.path.isdir(inline_folder) else []
