@@ -16,8 +16,9 @@ usage:
       refused on that resourceName; TASK_NAME and an inline task with its own resource load.
   kiosk_access_check.py inline SOCKET DATA_DIR COUNT [TIMEOUT]
       directly on the socket as an administrator: COUNT inline task.loads, then the data
-      directory holds no more than before them (each load's folder is gone), and an inline task
-      over the resource bound is refused with a clear error.
+      directory holds no more than before them (each load's folder is gone); an inline load
+      beyond 16 under way and an inline task over the resource bound are refused with a clear
+      error.
 
 Run by WebRelaySecurityTests; exits 1 naming every check that failed.
 """
@@ -117,12 +118,21 @@ class LineSocket:
         self.next_id = 0
 
     def ask(self, method, params=None):
-        self.next_id += 1
-        request = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
-        if params is not None:
-            request["params"] = params
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        while True:
+        return self.ask_many(method, [params])[0]
+
+    def ask_many(self, method, params_list):
+        """Sends one request per params at once, then reads their answers (in request order)."""
+        ids, lines = [], []
+        for params in params_list:
+            self.next_id += 1
+            request = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+            if params is not None:
+                request["params"] = params
+            ids.append(self.next_id)
+            lines.append(json.dumps(request).encode() + b"\n")
+        self.sock.sendall(b"".join(lines))
+        answers = {}
+        while len(answers) < len(ids):
             while b"\n" not in self.buffer:
                 chunk = self.sock.recv(1 << 16)
                 if not chunk:
@@ -130,8 +140,9 @@ class LineSocket:
                 self.buffer += chunk
             line, self.buffer = self.buffer.split(b"\n", 1)
             message = json.loads(line)
-            if message.get("id") == self.next_id:
-                return message
+            if message.get("id") in ids:
+                answers[message["id"]] = message
+        return [answers[number] for number in ids]
 
 
 def direct(socket_path, task_dir, task_name, timeout):
@@ -169,13 +180,17 @@ def inline(socket_path, data_dir, count, timeout):
     before = folder_size(data_dir)
     step = {"identifier": "welcome", "type": "instruction", "title": "Welcome"}
     started = time.monotonic()
-    for number in range(count):
-        task = {"identifier": f"Inline{number}", "steps": [{"identifier": "moved", "type": "transform",
-                                                          "resourceTransformer": {"resourceName": "Moved"}}]}
-        answer = client.ask("task.load", {"task": task, "resources": {"Moved": step}})
-        if "result" not in answer:
-            check(False, f"inline task.load {number} loads ({json.dumps(answer)[:240]})")
+    transform = {"identifier": "moved", "type": "transform", "resourceTransformer": {"resourceName": "Moved"}}
+    # Eight at a time on the connection (fewer than the 16 inline loads allowed at once), so
+    # that the loop waits on the daemon's work rather than on each answer's trip.
+    refused = []
+    for first in range(0, count, 8):
+        batch = [{"task": {"identifier": f"Inline{number}", "steps": [transform]}, "resources": {"Moved": step}}
+                 for number in range(first, min(first + 8, count))]
+        refused += [answer for answer in client.ask_many("task.load", batch) if "result" not in answer]
+        if refused:
             break
+    check(not refused, f"{count} inline task.loads load ({json.dumps(refused[:1])[:240]})")
     print(f"     {count} inline loads in {time.monotonic() - started:.1f} s")
     after = folder_size(data_dir)
     inline_folder = os.path.join(data_dir, "inline-tasks")
@@ -183,6 +198,20 @@ def inline(socket_path, data_dir, count, timeout):
     check(left == [], f"after {count} inline loads no inline-tasks folder is left ({len(left)} left)")
     check(after[0] <= before[0] + 1 and after[1] <= before[1],
           f"the data directory holds no more after {count} inline loads (entries, bytes: {before} before, {after} after)")
+    # Sixteen loads under way (their folders made here, as sixteen clients' loads would): the
+    # seventeenth is refused, saying why, and loads once they are gone.
+    under_way = [os.path.join(inline_folder, f"under-way-{n}") for n in range(16)]
+    for folder in under_way:
+        os.makedirs(folder)
+    small = {"task": {"identifier": "Small", "steps": [step]}}
+    answer = client.ask("task.load", small)
+    error = answer.get("error") or {}
+    check(error.get("code") == -32000 and "at once" in error.get("message", ""),
+          f"an inline load beyond 16 under way is refused, saying so ({json.dumps(answer)[:240]})")
+    for folder in under_way:
+        os.rmdir(folder)
+    answer = client.ask("task.load", small)
+    check("result" in answer, f"and loads once they are done ({json.dumps(answer)[:200]})")
     answer = client.ask("task.load", {"task": {"identifier": "Big", "steps": [step]},
                                       "resources": {f"r{n}": step for n in range(257)}})
     check(refused_as(answer, -32602, "resources") and "at most 256" in answer["error"]["message"],

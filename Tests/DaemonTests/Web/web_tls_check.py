@@ -40,6 +40,8 @@ def http_checks():
     code, status, headers = curl(f"https://127.0.0.1:{PORT}/?token={TOKEN}")
     check(code == 0 and status == 200, f"the page over HTTPS by address, verified against the certificate (curl {code}, HTTP {status})")
     check("content-security-policy: default-src 'self'" in headers, "its Content-Security-Policy is default-src 'self'")
+    check(f"set-cookie: __host-activetask-token={TOKEN.lower()}; path=/; secure; httponly; samesite=strict" in headers,
+          "the cookie is __Host- prefixed and Secure over HTTPS")
     code, status, _ = curl(f"https://kiosk.test:{PORT}/?token={TOKEN}", "--resolve", f"kiosk.test:{PORT}:127.0.0.1")
     check(code == 0 and status == 200, f"the page by the certificate's DNS name (curl {code}, HTTP {status})")
     _, status, _ = curl(f"https://127.0.0.1:{PORT}/")
