@@ -125,6 +125,11 @@ extension WebBrowserTests {
         #expect(seen.token.isEmpty, "another user found the kiosk's token: \(seen.token)")
         #expect(seen.canaryInCommandLine && seen.canaryInEnvironment,
                 "the scan did not find its own canary, so it proves nothing: \(seen.report)")
+        // Nor is it in a log line: activetask-web's, the daemon's or cage's and Chromium's.
+        let token = browser.web.token
+        for (name, log) in [("activetask-web", browser.web.process.output), ("activetaskd", browser.daemon.output), ("the kiosk", kiosk.output)] {
+            #expect(!log.isEmpty && !log.contains(token), "\(name)'s log holds the token (or is empty)")
+        }
 
         // As systemd stops the unit: SIGTERM to cage, whose end ends Chromium.
         kiosk.send(SIGTERM)
