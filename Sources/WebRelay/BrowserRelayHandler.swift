@@ -5,8 +5,9 @@ import NIOPosix
 import NIOWebSocket
 
 /// One browser WebSocket after the upgrade: opens its own connection to the control socket and
-/// relays each text message a kiosk tab may send (`KioskMethodPolicy`) as one line to the daemon, and each line from the daemon as one
-/// text message back. Nothing is read or changed on the way (docs/kiosk.md, "The relay").
+/// relays each text message as one line to the daemon, and each line from the daemon as one
+/// text message back. Nothing is changed on the way; a request a tab may not make
+/// (`KioskMethodPolicy`) is answered here instead (docs/kiosk.md, "The relay").
 ///
 /// A message over the limit (the aggregator's error), a binary message or one with a line
 /// break closes this socket only; the daemon's connection closes with it, and a daemon that
