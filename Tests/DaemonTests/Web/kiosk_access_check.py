@@ -99,8 +99,12 @@ async def relay(port, token_file, openrpc, timeout):
         for path in ["/etc/passwd", "../x", "a/../../x", "./Hello.json", ""]:
             answer = await ask("task.load", {"path": path})
             check(refused_as(answer, -32602, "path"), f"task.load {path!r} is refused on path ({json.dumps(answer)[:200]})")
-        answer = await ask("task.load", {"task": {"identifier": "Inline", "steps": []}})
+        answer = await ask("task.load", {"task": {"identifier": "Inline", "steps": [{"identifier": "s", "type": "instruction"}]}})
         check(refused_as(answer, -32602, "task"), f"an inline task.load is refused on task ({json.dumps(answer)[:200]})")
+        # Nothing refused reached the daemon: no task is loaded, so run.start has nothing to start.
+        answer = await ask("run.start")
+        check((answer.get("error") or {}).get("code") == -32000 and "no task loaded" in answer["error"].get("message", ""),
+              f"after the refusals the daemon has no task loaded ({json.dumps(answer)[:200]})")
         answer = await ask("task.load", {"path": "Hello.json"})
         check("result" in answer, f"task.load of a task by its name loads ({json.dumps(answer)[:200]})")
         # A refused notification gets no answer; the tab goes on (the next answer is the next id's).
