@@ -289,7 +289,7 @@ let package = Package(
         .target(
             name: "WebRelay",
             dependencies: [
-                "ControlChannel",
+                "ControlChannel", "ControlProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -317,7 +317,7 @@ let package = Package(
         // (With the real daemon and a browser: DaemonTests/Web.)
         .testTarget(
             name: "WebRelayTests",
-            dependencies: ["WebRelay", "TestSupport"],
+            dependencies: ["WebRelay", "ControlProtocol", "TestSupport"],
             swiftSettings: strict
         ),
         // A control server answering from canned state, for protocol tests without the daemon.

@@ -3,6 +3,7 @@ import ALSA
 import BlockingCalls
 import Clocks
 import ControlProtocol
+import ControlServer
 import Foundation
 import Logging
 import Motion
@@ -92,21 +93,28 @@ extension DaemonHost {
         return try await BlockingCall.run("tasks-resource") { () throws -> TaskResource in try file.read(params) }
     }
 
-    func load(_ params: TaskLoadParams) async throws -> LoadedTask {
+    /// `task.load` from `peer`: a path only where `TaskLoadAccess` lets that client read, inline
+    /// JSON through a folder that lives for the load only (`InlineTaskFolder`).
+    func load(_ params: TaskLoadParams, from peer: PeerCredentials) async throws -> LoadedTask {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
         }
         let loader = TaskLoader(registry: settings.typeRegistry, taskDirectory: settings.taskDirectory)
-        let taskDirectory = settings.taskDirectory
-        let dataDirectory = settings.dataDirectory
+        let access = TaskLoadAccess(taskDirectory: settings.taskDirectory)
+        let inline = InlineTaskFolder(dataDirectory: settings.dataDirectory)
         let (task, origin): (TaskDefinition, String) = try await BlockingCall.run("task-load") { () throws -> (TaskDefinition, String) in
             do {
                 if let path = params.path {
-                    let resolved = path.hasPrefix("/") ? path : taskDirectory.appendingPathComponent(path).path
-                    return (try loader.loadTask(path: resolved).task, resolved)
+                    let resolved = try access.resolve(path, for: peer)
+                    var confined = loader
+                    confined.includeRoots = access.includeRoots(for: peer)
+                    return (try confined.loadTask(path: resolved).task, resolved)
                 }
-                let inline = try Self.writeInline(params, under: dataDirectory)
-                let loaded = try loader.load(data: inline.data, displayName: "task", baseDirectory: inline.directory)
+                let loaded = try inline.withFolder(for: params) { data, directory in
+                    var confined = loader
+                    confined.includeRoots = access.includeRoots(for: peer, inlineFolder: directory)
+                    return try confined.load(data: data, displayName: "task", baseDirectory: directory)
+                }
                 guard case .task(let task) = loaded.document else {
                     throw ControlError.taskInvalid(codingPath: "task", reason: "This is a \(loaded.document.kindDescription), not a task; send the task that includes it.")
                 }
@@ -125,28 +133,6 @@ extension DaemonHost {
             taskIdentifier: task.identifier, schemaIdentifier: task.properties["schemaIdentifier"]?.stringValue,
             versionString: task.properties["versionString"]?.stringValue, stepCount: task.allLocations().count,
             asyncActions: task.allAsyncActionIdentifiers)
-    }
-
-    /// Inline JSON and its transform resources, as files a loader can resolve against.
-    nonisolated static func writeInline(_ params: TaskLoadParams, under dataDirectory: URL) throws -> (data: Data, directory: URL) {
-        guard let task = params.task else {
-            throw ControlError.taskInvalid(codingPath: "task", reason: "task.load needs `path` or `task`.")
-        }
-        let directory = dataDirectory.appendingPathComponent("inline-tasks").appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        for (name, resource) in params.resources ?? [:] {
-            guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
-                throw ControlError(.invalidParams, "The resource name \"\(name)\" is not a plain file name; name resources as the task's resourceName does.",
-                                   data: ControlErrorData(codingPath: "resources.\(name)", method: "task.load"))
-            }
-            let data = try encoder.encode(resource)
-            try data.write(to: directory.appendingPathComponent(name))
-            if (name as NSString).pathExtension.isEmpty {
-                try data.write(to: directory.appendingPathComponent(name + ".json"))
-            }
-        }
-        return (try encoder.encode(task), directory)
     }
 
     /// `run.start`: a new session of the loaded task with the participant's cohorts and

@@ -11,7 +11,7 @@ extension DaemonHost {
         routes.answerAtOnce(ControlMethods.daemonInfo) { _, _ in self.info() }
         routes.answerAtOnce(ControlMethods.runStatus) { _, _ in self.snapshot.status }
         route(ControlMethods.devicesList, on: &routes) { host, _ in try await host.devices() }
-        route(ControlMethods.taskLoad, on: &routes) { host, params in try await host.load(params) }
+        route(ControlMethods.taskLoad, on: &routes) { host, params, context in try await host.load(params, from: context.peer) }
         route(ControlMethods.tasksList, on: &routes) { host, _ in try await host.taskList() }
         route(ControlMethods.tasksImage, on: &routes) { host, params in try await host.taskImage(params) }
         route(ControlMethods.tasksResource, on: &routes) { host, params in try await host.taskResource(params) }
@@ -62,9 +62,17 @@ extension DaemonHost {
         _ method: ControlMethod<Params, Result>, on routes: inout ControlRoutes,
         _ body: @escaping @Sendable (isolated DaemonHost, Params) async throws -> Result
     ) {
-        routes.handle(method) { params, _ in
+        route(method, on: &routes) { host, params, _ in try await body(host, params) }
+    }
+
+    /// `route` for a handler that needs to know who asks (the request's connection and peer).
+    private nonisolated func route<Params, Result>(
+        _ method: ControlMethod<Params, Result>, on routes: inout ControlRoutes,
+        _ body: @escaping @Sendable (isolated DaemonHost, Params, ControlRequestContext) async throws -> Result
+    ) {
+        routes.handle(method) { params, context in
             do {
-                return try await body(self, params)
+                return try await body(self, params, context)
             } catch let error as SessionError {
                 throw Self.controlError(error, method: method.name, state: self.snapshot.sessionState)
             }

@@ -73,6 +73,8 @@ public actor DaemonHost: ControlHandler, Service {
         self.settings = settings
         logger = settings.logger
         store = RunStore(dataDirectory: settings.dataDirectory, logger: settings.logger)
+        // An inline task's folder lives for its load only; one left by a stop mid-load goes.
+        InlineTaskFolder(dataDirectory: settings.dataDirectory).removeStale()
         self.onActivity = onActivity
         published = Mutex(DaemonSnapshot(
             dataDirectory: settings.dataDirectory.path, devices: settings.devices))

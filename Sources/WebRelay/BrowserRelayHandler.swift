@@ -6,7 +6,8 @@ import NIOWebSocket
 
 /// One browser WebSocket after the upgrade: opens its own connection to the control socket and
 /// relays each text message as one line to the daemon, and each line from the daemon as one
-/// text message back. Nothing is read or changed on the way (docs/kiosk.md, "The relay").
+/// text message back. Nothing is changed on the way; a request a tab may not make
+/// (`KioskMethodPolicy`) is answered here instead (docs/kiosk.md, "The relay").
 ///
 /// A message over the limit (the aggregator's error), a binary message or one with a line
 /// break closes this socket only; the daemon's connection closes with it, and a daemon that
@@ -90,6 +91,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
             guard !text.readableBytesView.contains(UInt8(ascii: "\n")) else {
                 return close(context: context, code: .dataInconsistentWithMessage, reason: "A message is one JSON-RPC request without line breaks.")
             }
+            guard admits(text, context: context) else { return }
             text.writeInteger(UInt8(ascii: "\n"))
             forward(text)
         case .ping:

@@ -5,7 +5,8 @@ import NIOHTTP1
 
 /// Answers plain HTTP requests: the token, Host and Origin are checked first
 /// (`WebAccessPolicy`), then the path is looked up in the `AssetCatalog`. Every answer carries
-/// the security headers; only GET and HEAD are served.
+/// the security headers; only GET and HEAD are served, and `POST /login` from the launch page
+/// (`WebLaunchPage`), whose form is the one request body read.
 final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -14,6 +15,10 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let policy: WebAccessPolicy
     private let logger: Logger
     private var request: HTTPRequestHead?
+    /// The body of a `POST /login`, up to `maximumLoginBody` bytes; nil for every other request.
+    private var loginBody: ByteBuffer?
+    /// A token form is 70 bytes; anything much longer is not one.
+    static let maximumLoginBody = 4096
 
     init(assets: AssetCatalog, policy: WebAccessPolicy, logger: Logger) {
         self.assets = assets
@@ -45,11 +50,23 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): request = head
-        case .body: break
+        case .head(let head):
+            request = head
+            loginBody = head.method == .POST && AssetCatalog.path(ofTarget: head.uri) == WebAccessPolicy.loginPath ? ByteBuffer() : nil
+        case .body(var part):
+            if loginBody != nil, (loginBody?.readableBytes ?? 0) + part.readableBytes <= Self.maximumLoginBody {
+                loginBody?.writeBuffer(&part)
+            } else {
+                loginBody = nil
+            }
         case .end:
             guard let head = request else { return }
             request = nil
+            if head.method == .POST, AssetCatalog.path(ofTarget: head.uri) == WebAccessPolicy.loginPath {
+                let body = loginBody.map { String(buffer: $0) }
+                loginBody = nil
+                return logIn(head: head, form: body, context: context)
+            }
             respond(to: head, context: context)
         }
     }
@@ -65,10 +82,7 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
                         headers: headers, head: head, context: context)
         case .allow(let setCookie):
             if setCookie {
-                // Through a TLS reverse proxy (its public origin in Host) the cookie travels over
-                // HTTPS only (docs/kiosk.md, "TLS").
-                let secure = policy.isPublic(host: head.headers.first(name: "host")) ? "; Secure" : ""
-                headers.add(name: "Set-Cookie", value: "\(WebAccessPolicy.cookieName)=\(policy.token); Path=/; HttpOnly; SameSite=Strict\(secure)")
+                headers.add(name: "Set-Cookie", value: policy.cookie)
             }
         }
         if AssetCatalog.path(ofTarget: head.uri) == WebRelayServer.webSocketPath {
@@ -88,6 +102,29 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.learnMoreFramePolicy)
         }
         send(status: .ok, body: asset.data, type: asset.contentType, headers: headers, head: head, context: context)
+    }
+
+    /// The page `/login` answers with once the cookie is set: its script (a file of the UI, as
+    /// the page policy wants) replaces it with `/`, so history keeps `/` only.
+    static let loginDonePage = Data("""
+        <!doctype html><html><head><meta charset="utf-8"><title>activetask</title><script src="/js/login.js"></script></head><body></body></html>
+
+        """.utf8)
+
+    /// `POST /login`: the launch page's form (`token=…`); `form` is nil when the body was too long.
+    private func logIn(head: HTTPRequestHead, form: String?, context: ChannelHandlerContext) {
+        var headers = Self.securityHeaders()
+        let decision = form.map { policy.login(host: head.headers.first(name: "host"), form: $0) }
+            ?? .refuse(status: 413, reason: "the login form is longer than \(Self.maximumLoginBody) bytes")
+        switch decision {
+        case .refuse(let status, let reason):
+            logger.notice("Login refused", metadata: ["reason": "\(reason)"])
+            send(status: HTTPResponseStatus(statusCode: status), body: Data("Refused: \(reason).\n".utf8), type: "text/plain; charset=utf-8",
+                 headers: headers, head: head, context: context)
+        case .allow:
+            headers.add(name: "Set-Cookie", value: policy.cookie)
+            send(status: .ok, body: Self.loginDonePage, type: "text/html; charset=utf-8", headers: headers, head: head, context: context)
+        }
     }
 
     private func send(status: HTTPResponseStatus, body: Data, type: String, headers: HTTPHeaders,

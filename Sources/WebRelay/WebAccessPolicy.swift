@@ -1,13 +1,18 @@
 import Foundation
 
 /// Who may use `activetask-web` (docs/kiosk.md, "Security"): a request needs the token, as
-/// `?token=` or the cookie set from it, a `Host` naming one of the addresses listened on or the
-/// public origin of a TLS reverse proxy in front, and, when it has an `Origin` (a WebSocket
-/// always has), that address's `http://` origin or that public `https://` origin. Pure: the
-/// handlers pass the request's parts in.
+/// `?token=` (DESIGN's URL; the page then drops it from the address and history), posted to
+/// `/login` by the launch page (`WebLaunchPage`), or the cookie set from either; a `Host` naming
+/// one of the addresses listened on or the public origin of a TLS reverse proxy in front; and,
+/// when it has an `Origin` (a WebSocket always has), that address's `http://` origin or that
+/// public `https://` origin. Pure: the handlers pass the request's parts in.
 public struct WebAccessPolicy: Sendable {
-    /// The cookie the token is kept in after the first request that carried it in the URL.
-    public static let cookieName = "activetask-token"
+    /// The cookie the token is kept in after the request that carried it. `__Host-`: only this
+    /// origin, over a secure channel, may set it; Chromium and Firefox count loopback HTTP
+    /// (the only plain HTTP served) as secure, so the prefix and `Secure` hold everywhere.
+    public static let cookieName = "__Host-activetask-token"
+    /// Where the launch page posts the token.
+    public static let loginPath = "/login"
 
     public var token: String
     /// `host:port` authorities a request may name over plain HTTP (`127.0.0.1:8470`, `[::1]:8470`,
@@ -32,8 +37,7 @@ public struct WebAccessPolicy: Sendable {
         return names
     }
 
-    /// Whether a request naming `host` came through a TLS reverse proxy (its public origin):
-    /// the cookie set for it is then `Secure`.
+    /// Whether a request naming `host` came through a TLS reverse proxy (its public origin).
     public func isPublic(host: String?) -> Bool {
         guard let host = host?.lowercased() else { return false }
         return publicOrigins.contains { $0.authority == host }
@@ -61,6 +65,25 @@ public struct WebAccessPolicy: Sendable {
         }
         if cookies.flatMap(Self.cookieValues).contains(where: { $0.name == Self.cookieName && Self.same($0.value, token) }) {
             return .allow(setCookie: false)
+        }
+        return .refuse(status: 401, reason: "the token is missing or wrong")
+    }
+
+    /// The `Set-Cookie` value that keeps the token in the browser.
+    public var cookie: String {
+        "\(Self.cookieName)=\(token); Path=/; Secure; HttpOnly; SameSite=Strict"
+    }
+
+    /// Judges a `POST /login` from its `Host` and its form body (`token=…`,
+    /// `application/x-www-form-urlencoded`). The Origin is not asked for: the launch page is a
+    /// `file:` page (Origin `null`), and the token itself is what is checked.
+    public func login(host: String?, form: String) -> Decision {
+        guard let host, authorities.contains(host.lowercased()) || isPublic(host: host) else {
+            return .refuse(status: 421, reason: "the Host \(host ?? "(none)") is not an address activetask-web listens on")
+        }
+        let plus = form.replacingOccurrences(of: "+", with: " ")
+        if let given = Self.queryValue("token", in: "?" + plus), Self.same(given, token) {
+            return .allow(setCookie: true)
         }
         return .refuse(status: 401, reason: "the token is missing or wrong")
     }

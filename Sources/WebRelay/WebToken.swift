@@ -1,7 +1,8 @@
 import Foundation
 
 /// The token `activetask-web` makes at each start and writes, alone, into a file only its user
-/// may read (mode 0600); the kiosk puts it into the URL it opens (docs/kiosk.md).
+/// may read (mode 0600), and into the launch page beside it (`WebLaunchPage`) that the kiosk
+/// opens (docs/kiosk.md, "Security").
 public enum WebToken {
     /// 32 random bytes from the system's generator, in hexadecimal.
     public static func make() -> String {
@@ -11,13 +12,19 @@ public enum WebToken {
 
     /// Writes `token` to `path`, replacing the file, created with mode 0600.
     public static func write(_ token: String, to path: String) throws(WebRelayError) {
+        try writePrivate(Data((token + "\n").utf8), to: path)
+    }
+
+    /// Writes `contents` to `path`, replacing the file, created with mode 0600 (only this user
+    /// may read it).
+    static func writePrivate(_ contents: Data, to path: String) throws(WebRelayError) {
         let manager = FileManager.default
         do {
             if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
         } catch {
             throw .tokenFile(path, "\(error.localizedDescription)")
         }
-        guard manager.createFile(atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard manager.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
             throw .tokenFile(path, "the file could not be created")
         }
         // createFile may write through a temporary file: make sure of the mode it ended with.

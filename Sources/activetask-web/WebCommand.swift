@@ -39,7 +39,7 @@ struct WebCommand: AsyncParsableCommand {
     @Option(name: .customLong("stalled-timeout"), help: "Seconds a browser may take nothing of what is sent to it before it is closed (default 30).")
     var stalledTimeout = "30"
 
-    @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600).")
+    @Option(name: .customLong("token-file"), help: "Where the token is written at start (mode 0600); the kiosk's launch page goes beside it, as FILE.html.")
     var tokenFile = "/run/activetask-web/token"
 
     @Option(help: "The folder of the UI files (default: the ones installed with the executable).")
@@ -59,6 +59,7 @@ struct WebCommand: AsyncParsableCommand {
                 throw WebRelayError.noAssets("beside \(CommandLine.arguments[0])")
             }
             let token = WebToken.make()
+            let tokenFile = tokenFile
             try WebToken.write(token, to: tokenFile)
             let controlSocket = socket ?? ProcessInfo.processInfo.environment["ACTIVETASK_SOCKET"] ?? "/run/activetask/control.sock"
             // Code that ran once (start-up, a page load, a tab connecting) is paged out once the
@@ -71,8 +72,17 @@ struct WebCommand: AsyncParsableCommand {
                 logger: logger,
                 onListening: { bound in
                     // Scripts and tests wait for this line; the token is not printed (it is in the file).
-                    let urls = ListenAddress.urls(for: bound, publicOrigins: publicOrigins).joined(separator: " ")
-                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls)\n".utf8))
+                    let urls = ListenAddress.urls(for: bound, publicOrigins: publicOrigins)
+                    // The kiosk's launch page posts to the first (a loopback address); it is
+                    // written before the line, so whoever waits for the line finds the page.
+                    if let first = urls.first {
+                        do {
+                            try WebLaunchPage.write(token: token, origin: String(first.dropLast()), besideTokenFile: tokenFile)
+                        } catch {
+                            logger.error("The launch page could not be written; the kiosk cannot open the UI without it", metadata: ["error": "\(error)"])
+                        }
+                    }
+                    FileHandle.standardOutput.write(Data("activetask-web listening on \(urls.joined(separator: " "))\n".utf8))
                 },
                 onConnectionChange: { pageOut.note(busy: false) })
             let group = ServiceGroup(services: [pageOut, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

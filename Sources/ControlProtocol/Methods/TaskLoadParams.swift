@@ -5,7 +5,8 @@ public import TaskModel
 /// `resourceTransformer` files in `resources` (file name without extension → JSON), since the
 /// daemon cannot read the front end's files.
 public struct TaskLoadParams: Sendable, Hashable, ControlParams {
-    /// A task file, absolute or relative to the daemon's task directory.
+    /// A task file relative to the daemon's task directory; absolute, or leading out of it,
+    /// only from the daemon's administrators (docs/protocol.md, "task.load").
     public var path: String?
     /// The task JSON as written.
     public var task: JSONValue?
@@ -28,9 +29,9 @@ public struct TaskLoadParams: Sendable, Hashable, ControlParams {
 
     public static var schema: JSONSchema {
         .object([
-            .init("path", .described("A task file, absolute or relative to the daemon's task directory.", .string())),
+            .init("path", .described("A task file relative to the daemon's task directory, without \"..\"; an absolute path or one leading out of the directory (a symlink) only from the daemon's administrators (root, its own user, activetask).", .string())),
             .init("task", .described("The task JSON as written (SageResearch format).", .map(.any))),
-            .init("resources", .described("Transform resources for an inline task: name → JSON.", .map(.any))),
+            .init("resources", .described("Transform resources for an inline task: name → JSON; at most 256, with the task at most 4 MiB.", .map(.any))),
         ], required: [])
     }
 }

@@ -22,12 +22,6 @@ struct TaskFolderFile {
     /// Content types by file extension; the order is the one tried for a name without one.
     var contentTypes: [(extension: String, type: String)]
 
-    /// Whether `path` is a relative path without `..`, `.` or empty components.
-    static func isPlainRelative(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != ".." && $0 != "." && !$0.isEmpty }
-    }
-
     /// The candidate file names for `name` beside `task`: the name as given when it has one of
     /// the extensions, else the name with each extension.
     func candidates(task: String, name: String) -> [String] {
@@ -41,7 +35,7 @@ struct TaskFolderFile {
     /// The first candidate that is a regular file inside the directory, nil when none is; blocking.
     /// Throws `invalidParams` for a task or name that is not a plain relative path.
     func find(task: String, name: String, method: String) throws(ControlError) -> Found? {
-        for (member, value) in [("task", task), ("name", name)] where !Self.isPlainRelative(value) {
+        for (member, value) in [("task", task), ("name", name)] where !TaskDirectoryPath.isPlainRelative(value) {
             throw ControlError(.invalidParams,
                                "\(method): \(member) must be a relative path inside the task directory, without \"..\"; use the names tasks.list and the task's steps give.",
                                data: ControlErrorData(codingPath: member, method: method))

@@ -15,6 +15,11 @@ public struct TaskLoader: Sendable {
     /// Where `taskInfo` steps find their tasks (`<identifier>.json`, or their `taskTransformer`'s
     /// `resourceName`), before the including file's directory; nil looks only beside the file.
     public var taskDirectory: URL?
+    /// When set, the folders every file a task includes (transforms, taskInfo tasks) must lie
+    /// in, symlinks followed: a client that may read only the task directory cannot reach
+    /// further through a `resourceName` with `..` or a symlink. nil: no limit (a file named by
+    /// the daemon's administrator).
+    public var includeRoots: [URL]?
 
     /// 8 MiB: SageResearch task files are kilobytes; anything near this is not a task.
     public static let defaultMaximumFileSize = 8 << 20
@@ -232,6 +237,11 @@ public struct TaskLoader: Sendable {
         let url = baseDirectory.appendingPathComponent(transformer.fileName).standardizedFileURL
         let suffix = " The fault is in \(transformer.fileName), loaded by the transform \"\(transform.identifier)\"."
         let includer = "The transform \"\(transform.identifier)\""
+        guard mayInclude(url) else {
+            throw TaskLoadError(
+                file: context.displayName, codingPath: resourcePath,
+                reason: "\(includer) names \(transformer.fileName), which lies outside the folders this client may load from; name a file beside the task.")
+        }
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw TaskLoadError(
                 file: context.displayName, codingPath: resourcePath,
@@ -268,6 +278,13 @@ public struct TaskLoader: Sendable {
         return (data, inner)
     }
 
+    /// Whether `url`, symlinks followed, lies in one of `includeRoots` (always, without them).
+    private func mayInclude(_ url: URL) -> Bool {
+        guard let includeRoots else { return true }
+        let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+        return includeRoots.contains { resolved.hasPrefix($0.resolvingSymlinksInPath().standardizedFileURL.path + "/") }
+    }
+
     /// Refuses a file already being loaded (a cycle) or one nested too deep.
     private func checkInclusion(of url: URL, named name: String, by includer: String, codingPath: String, context: Context) throws(TaskLoadError) {
         if context.stack.contains(url.path) {
@@ -294,12 +311,13 @@ public struct TaskLoader: Sendable {
             ResourceTransformer(resourceName: $0, rawFileExtension: step.properties["taskTransformer"]?.objectValue?["rawFileExtension"]?.stringValue)
         }
         let fileName = transformer?.fileName ?? "\(step.identifier).json"
-        let candidates = [taskDirectory, baseDirectory].compactMap { $0?.appendingPathComponent(fileName).standardizedFileURL }
+        let places = [taskDirectory, baseDirectory].compactMap { $0?.appendingPathComponent(fileName).standardizedFileURL }
+        let candidates = places.filter(mayInclude)
         guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
             guard transformer != nil else { return step }
             throw TaskLoadError(
                 file: context.displayName, codingPath: CodingPath.join(prefix, "taskTransformer.resourceName"),
-                reason: "The taskInfo step \"\(step.identifier)\" names \(fileName), which is in neither \(candidates.map { $0.deletingLastPathComponent().path }.joined(separator: " nor ")); put the task file in the task directory or fix resourceName.")
+                reason: "The taskInfo step \"\(step.identifier)\" names \(fileName), which is in neither \(places.map { $0.deletingLastPathComponent().path }.joined(separator: " nor ")); put the task file in the task directory or fix resourceName.")
         }
         let codingPath = CodingPath.join(prefix, "task")
         let suffix = " The fault is in \(fileName), the task of the taskInfo step \"\(step.identifier)\"."

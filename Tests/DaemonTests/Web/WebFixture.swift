@@ -12,6 +12,10 @@ final class WebFixture: @unchecked Sendable {
     let port: Int
     let token: String
     let proxy: TLSProxy?
+    /// The file activetask-web wrote the token into.
+    let tokenFile: String
+    /// The launch page the kiosk opens (`token.html` beside the token file).
+    let launchPage: String
 
     /// The built executable.
     static var executable: String {
@@ -23,6 +27,7 @@ final class WebFixture: @unchecked Sendable {
     init(_ daemon: DaemonFixture, assets: URL? = nil, proxy: TLSProxy? = nil, options: [String] = []) async throws {
         self.proxy = proxy
         let tokenFile = daemon.directory.appendingPathComponent("web-token").path
+        self.tokenFile = tokenFile
         var arguments = [Self.executable, "--socket", daemon.socket, "--token-file", tokenFile, "--listen", "127.0.0.1:0"] + options
         if let proxy { arguments += ["--public-origin", proxy.publicOrigin] }
         if let assets { arguments += ["--assets", assets.path] }
@@ -44,6 +49,15 @@ final class WebFixture: @unchecked Sendable {
         let mode = (try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int) ?? 0
         guard mode == 0o600, token.count == 64 else {
             throw DaemonTestFailure("the token file has mode \(String(mode, radix: 8)) and \(token.count) characters; expected 0600 and 64")
+        }
+        // The kiosk's launch page, beside the token (docs/kiosk.md, "Security"), written before
+        // the line that says where it listens.
+        launchPage = tokenFile + ".html"
+        let page = try String(contentsOfFile: launchPage, encoding: .utf8)
+        let pageMode = (try FileManager.default.attributesOfItem(atPath: launchPage)[.posixPermissions] as? Int) ?? 0
+        guard pageMode == 0o600, page.contains(":\(port)/login\""),
+              page.contains("value=\"\(token)\"") else {
+            throw DaemonTestFailure("the launch page has mode \(String(pageMode, radix: 8)) (expected 0600) or does not post this token to this server's /login:\n\(page)")
         }
         try await proxy?.start(daemon, upstream: port)
     }

@@ -2,7 +2,9 @@
 """activetask-web's security from outside, with clients this project did not write: curl for
 HTTP and Python's websockets (Debian's python3-websockets) for the WebSocket.
 
-usage: web_security_check.py PORT TOKEN [TIMEOUT]
+usage: web_security_check.py PORT TOKEN_FILE [TIMEOUT]
+
+The token is read from TOKEN_FILE (a command line is every user's to read).
 
 TIMEOUT (seconds, 10 by default) bounds each request and answer; the tests widen it under a
 sanitizer.
@@ -18,7 +20,9 @@ import sys
 
 import websockets
 
-PORT, TOKEN = sys.argv[1], sys.argv[2]
+PORT = sys.argv[1]
+with open(sys.argv[2], encoding="utf-8") as token_file:
+    TOKEN = token_file.read().strip()
 TIMEOUT = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
 BASE = f"http://127.0.0.1:{PORT}"
 failures = []
@@ -41,13 +45,14 @@ def curl(path, *headers, raw=False):
     return status, out.lower()
 
 
-cookie = f"Cookie: activetask-token={TOKEN}"
+COOKIE = "__Host-activetask-token"
+cookie = f"Cookie: {COOKIE}={TOKEN}"
 
 status, headers = curl("/")
 check(status == 401, f"no token: 401 (got {status})")
 status, _ = curl("/?token=" + "0" * len(TOKEN))
 check(status == 401, f"a wrong token: 401 (got {status})")
-status, _ = curl("/", "Cookie: activetask-token=wrong")
+status, _ = curl("/", f"Cookie: {COOKIE}=wrong")
 check(status == 401, f"a wrong cookie: 401 (got {status})")
 status, headers = curl("/?token=" + TOKEN)
 check(status == 200, f"the token in the URL: 200 (got {status})")
@@ -58,7 +63,41 @@ policy = next((line for line in frame.splitlines() if line.startswith("content-s
 check(status == 200 and "default-src 'none'" in policy and "sandbox allow-same-origin" in policy and "script" not in policy
       and "frame-ancestors 'self'" in policy,
       f"the learn-more frame runs no script, loads nothing but data: images and is framed by the kiosk only ({policy})")
-check(f"set-cookie: activetask-token={TOKEN.lower()}; path=/; httponly; samesite=strict" in headers, "the cookie is set from the token")
+check(f"set-cookie: {COOKIE.lower()}={TOKEN.lower()}; path=/; secure; httponly; samesite=strict" in headers,
+      "the cookie is set from the token: __Host- prefixed, Secure, HttpOnly, SameSite=Strict")
+status, _ = curl("/", f"Cookie: activetask-token={TOKEN}")
+check(status == 401, f"the token in a cookie without the __Host- prefix: 401 (got {status})")
+
+
+def post(path, form, *headers):
+    """(status, headers text, body) of a form POST, as the launch page sends it."""
+    command = ["curl", "-s", "-D", "-", "--max-time", str(TIMEOUT), "--data-binary", "@-",
+               "-H", "Content-Type: application/x-www-form-urlencoded"]
+    for header in headers:
+        command += ["-H", header]
+    out = subprocess.run(command + [BASE + path], input=form, capture_output=True, text=True).stdout
+    head, _, body = out.partition("\n\n")  # text mode: curl's CRLFs read as newlines
+    status = int(out.split(" ", 2)[1]) if out.startswith("HTTP/") else 0
+    return status, head.lower(), body
+
+
+# The launch page's form (the token in a request body, given on curl's standard input, so that
+# it is in no command line): the cookie, and a page that replaces itself with "/".
+status, headers, body = post("/login", f"token={TOKEN}", "Origin: null")
+check(status == 200 and f"set-cookie: {COOKIE.lower()}={TOKEN.lower()}; path=/; secure; httponly; samesite=strict" in headers,
+      f"POST /login with the token from a file: page (Origin null) sets the cookie (got {status})")
+check('<script src="/js/login.js">' in body and "unsafe-inline" not in headers and TOKEN not in body,
+      "/login answers with a page whose own script replaces it with /, without the token")
+status, login_script = curl("/js/login.js", cookie)
+check(status == 200, f"login.js with the new cookie: 200 (got {status})")
+status, headers, _ = post("/login", "token=" + "0" * len(TOKEN))
+check(status == 401 and "set-cookie" not in headers, f"POST /login with a wrong token: 401, no cookie (got {status})")
+status, _, _ = post("/login", f"token={TOKEN}", f"Host: evil.example:{PORT}")
+check(status == 421, f"POST /login with a foreign Host: 421 (got {status})")
+status, _, _ = post("/login", f"token={TOKEN}&pad=" + "x" * 5000)
+check(status == 413, f"POST /login with a body over 4 KiB: 413 (got {status})")
+status, _ = curl("/login", cookie)
+check(status == 404, f"GET /login: 404, only the form posts there (got {status})")
 status, _ = curl("/js/app.js", cookie)
 check(status == 200, f"a module with the cookie: 200 (got {status})")
 status, _ = curl("/js/app.js")
@@ -89,16 +128,16 @@ async def websocket_checks():
             check(error.status_code in (401, 403, 421), f"{what} (HTTP {error.status_code})")
 
     await refused("a WebSocket without the token is refused", origin=origin)
-    await refused("a WebSocket with a wrong token is refused", origin=origin, extra_headers={"Cookie": "activetask-token=wrong"})
-    await refused("a WebSocket from a foreign Origin is refused", origin="http://evil.example", extra_headers={"Cookie": f"activetask-token={TOKEN}"})
-    await refused("a WebSocket without an Origin is refused", extra_headers={"Cookie": f"activetask-token={TOKEN}"})
+    await refused("a WebSocket with a wrong token is refused", origin=origin, extra_headers={"Cookie": f"{COOKIE}=wrong"})
+    await refused("a WebSocket from a foreign Origin is refused", origin="http://evil.example", extra_headers={"Cookie": f"{COOKIE}={TOKEN}"})
+    await refused("a WebSocket without an Origin is refused", extra_headers={"Cookie": f"{COOKIE}={TOKEN}"})
 
     async with websockets.connect(url + "?token=" + TOKEN, origin=origin, max_size=None) as keeper, \
-            websockets.connect(url, origin=origin, extra_headers={"Cookie": f"activetask-token={TOKEN}"}, max_size=None) as big:
-        await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "daemon.info"}))
+            websockets.connect(url, origin=origin, extra_headers={"Cookie": f"{COOKIE}={TOKEN}"}, max_size=None) as big:
+        await keeper.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tasks.list"}))
         answer = json.loads(await asyncio.wait_for(keeper.recv(), TIMEOUT))
-        check(answer.get("id") == 1 and "result" in answer, "the relay answers daemon.info line for line")
-        await big.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "daemon.info", "params": {"x": "a" * (1 << 20)}}))
+        check(answer.get("id") == 1 and "result" in answer, "the relay answers tasks.list line for line")
+        await big.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tasks.list", "params": {"x": "a" * (1 << 20)}}))
         try:
             await asyncio.wait_for(big.recv(), TIMEOUT)
             check(False, "a message over 1 MiB closes its socket")
