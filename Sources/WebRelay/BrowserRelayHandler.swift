@@ -78,7 +78,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
         for line in pending { channel.write(line, promise: nil) }
         pending = []
         channel.flush()
-        context.channel.setAutoReadNow(channel.isWritable)
+        context.channel.setAutoReadNow(channel.isWritable && context.channel.isWritable)
         channel.setAutoReadNow(context.channel.isWritable)
     }
 
@@ -117,6 +117,9 @@ final class BrowserRelayHandler: ChannelInboundHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         let writable = context.channel.isWritable
         daemon?.setAutoReadNow(writable)
+        // What is read from the browser may be answered to it (a refused method, a pong), so it
+        // is read only while it takes what is sent to it, and the daemon what is relayed.
+        context.channel.setAutoReadNow(writable && daemon?.isWritable == true)
         stalled?.cancel()
         stalled = nil
         if !writable {

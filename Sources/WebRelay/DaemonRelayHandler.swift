@@ -9,7 +9,8 @@ import NIOWebSocket
 ///
 /// Backpressure, the other half of `BrowserRelayHandler`'s: while this connection cannot take
 /// more (its write buffer above the high water mark: the daemon is not reading), the browser is
-/// not read (docs/kiosk.md, "Limits").
+/// not read; nor while the browser itself cannot take more, since a message read from it may be
+/// answered to it (a refused method, a pong; docs/kiosk.md, "Limits").
 final class DaemonRelayHandler: ChannelInboundHandler {
     typealias InboundIn = ControlFrame
 
@@ -32,7 +33,7 @@ final class DaemonRelayHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // Both channels are on one event loop (BrowserRelayHandler connects on the browser's).
-        browser.setAutoReadNow(context.channel.isWritable)
+        browser.setAutoReadNow(context.channel.isWritable && browser.isWritable)
         context.fireChannelWritabilityChanged()
     }
 

@@ -43,6 +43,17 @@ struct WebRelayLimitsTests {
         try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 
+    @Test("A tab sending 20,000 requests for a method it may not call, without reading the refusals, is closed; activetask-web's memory stays within its buffers' bound")
+    func tabThatDoesNotReadItsRefusals() async throws {
+        let fixture = try await DaemonFixture("webrefused")
+        let daemon = try await fixture.start()
+        let web = try await WebFixture(fixture, options: ["--stalled-timeout", "3"])
+        // About 4 KiB an answer: 80 MB if the relay read on while the browser took nothing.
+        try await Self.check(["refused", "\(web.port)", web.token, "\(web.process.pid)", "20000",
+                             "\(Self.perWebSocket + Self.allocatorAllowance)", "\(TestTiming.tolerance(60))"], web)
+        try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
+    }
+
     @Test("A WebSocket that answers no ping is closed; one that answers, idle as long, stays")
     func pings() async throws {
         let fixture = try await DaemonFixture("webping")

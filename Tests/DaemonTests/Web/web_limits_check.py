@@ -4,6 +4,7 @@ client this project did not write (Debian's python3-websockets) and plain socket
 connections that never send a request.
 
 usage: web_limits_check.py backpressure PORT TOKEN PID TASK RESOURCE COUNT BOUND DEADLINE
+       web_limits_check.py refused PORT TOKEN PID COUNT BOUND DEADLINE
        web_limits_check.py descriptors PORT PID COUNT DEADLINE
        web_limits_check.py ping PORT TOKEN DEADLINE
 
@@ -13,6 +14,10 @@ takes nothing, or the daemon drops a client too far behind), which must happen w
 seconds; activetask-web's peak resident memory (VmHWM in /proc/PID/status) may grow by at most
 BOUND bytes over its peak after a warm-up WebSocket. Reading then, the client gets fewer than
 COUNT answers, then the end.
+
+refused: the same with COUNT requests for a method no tab may call, its name 2,000 characters
+long: the relay answers each itself (naming the method twice, about 4 KiB), so it must stop
+reading a browser that does not read those answers, as it stops for the daemon's.
 
 descriptors: COUNT connections that never finish a request head (half send nothing, half part
 of a head); activetask-web's open descriptors (/proc/PID/fd) must return to their count before
@@ -57,15 +62,18 @@ def descriptors(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-async def backpressure(port, token, pid, task, name, count, bound, deadline):
+async def backpressure(port, token, pid, request, count, bound, deadline):
     url = f"ws://127.0.0.1:{port}/ws?token={token}"
     origin = f"http://127.0.0.1:{port}"
-    request = {"jsonrpc": "2.0", "method": "tasks.resource", "params": {"task": task, "name": name}}
+    refused = request["method"] != "tasks.resource"
     # A warm-up: one answer relayed, so that the baseline holds the relay's code and pools.
     async with websockets.connect(url, origin=origin, max_size=None) as warm:
         await warm.send(json.dumps({**request, "id": 0}))
         answer = json.loads(await asyncio.wait_for(warm.recv(), deadline))
-        check("result" in answer and answer["result"].get("size", 0) > 0, f"a warm-up tasks.resource is answered ({str(answer)[:120]})")
+        if refused:
+            check(answer.get("error", {}).get("code") == -32601, f"a warm-up request for a refused method is refused ({str(answer)[:120]})")
+        else:
+            check("result" in answer and answer["result"].get("size", 0) > 0, f"a warm-up tasks.resource is answered ({str(answer)[:120]})")
     baseline = status_kib(pid, "VmHWM") * 1024
     # max_queue=1 and a small read_limit: once one message waits unread, the client reads no
     # more from its socket, as a tab that stopped reading.
@@ -169,7 +177,12 @@ def descriptor_checks(port, pid, count, deadline):
 mode = sys.argv[1]
 if mode == "backpressure":
     port, token, pid, task, name, count, bound, deadline = sys.argv[2:10]
-    asyncio.run(backpressure(int(port), token, int(pid), task, name, int(count), int(bound), float(deadline)))
+    request = {"jsonrpc": "2.0", "method": "tasks.resource", "params": {"task": task, "name": name}}
+    asyncio.run(backpressure(int(port), token, int(pid), request, int(count), int(bound), float(deadline)))
+elif mode == "refused":
+    port, token, pid, count, bound, deadline = sys.argv[2:8]
+    request = {"jsonrpc": "2.0", "method": "x" * 2000}
+    asyncio.run(backpressure(int(port), token, int(pid), request, int(count), int(bound), float(deadline)))
 elif mode == "ping":
     port, token, deadline = sys.argv[2:5]
     asyncio.run(ping_checks(int(port), token, float(deadline)))
