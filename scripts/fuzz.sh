@@ -3,10 +3,11 @@
 # AddressSanitizer and fuzzes each for a bounded time, starting from its committed seed corpus.
 # Fails on the first crash, timeout or out-of-memory, printing the reproducer and how to replay it.
 #
-#   scripts/fuzz.sh [--seconds N] [--keep DIR] [TARGET...]
+#   scripts/fuzz.sh [--seconds N] [--keep DIR] [--build-only] [TARGET...]
 #
-# --seconds N  fuzzing time per target (default 20, what CI runs)
-# --keep DIR   keep the grown corpora in DIR/<target> (default: a temporary directory, removed)
+# --seconds N   fuzzing time per target (default 20, what CI runs)
+# --keep DIR    keep the grown corpora in DIR/<target> (default: a temporary directory, removed)
+# --build-only  build the targets and stop (scripts/test.sh builds them beside other work)
 # See docs/fuzzing.md for the longer run and its figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,12 +15,14 @@ root=$PWD
 
 seconds=20
 keep=""
+build_only=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --build-only) build_only=1; shift ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1; see --help" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -63,6 +66,7 @@ for target in "${targets[@]}"; do
   binary=$(swift build --scratch-path "$scratch" --product "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --show-bin-path)/$target
   [ -x "$binary" ] || { echo "fuzz.sh: $target did not build" >&2; exit 1; }
+  [ "$build_only" -eq 0 ] || continue
 
   corpus=${keep:+$keep/$target}
   corpus=${corpus:-$work/$target}

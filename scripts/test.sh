@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Sets up the machine (Debian packages) and runs every test, then a short fuzz run, then the whole
-# suite again under ThreadSanitizer and under AddressSanitizer (docs/testing.md; about 11 more
-# minutes on two cores). `--no-sanitizers` leaves those out for a quicker local run.
+# Sets up the machine (Debian packages) and runs every test, then the install build's checks, then
+# the suites that exercise threads and memory again under ThreadSanitizer and AddressSanitizer,
+# then a short fuzz run (docs/testing.md).
+# `--no-sanitizers` leaves those out for a quicker local run; `--beside-busy-loops` runs it all
+# beside two `nice -n 19` busy loops.
 #
 # Tests that measure real time run in passes of their own, so that the load of the other suites
 # (subprocess daemons, the mutation test, fusion runs) cannot make them miss: on two cores, every
@@ -11,16 +13,30 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sanitizers=1
-case "${1:-}" in
-  --no-sanitizers) sanitizers=0 ;;
-  "") ;;
-  *) echo "test.sh: unknown argument $1 (only --no-sanitizers)" >&2; exit 64 ;;
-esac
+busy_loops=0
+for argument in "$@"; do
+  case "$argument" in
+    --no-sanitizers) sanitizers=0 ;;
+    --beside-busy-loops) busy_loops=1 ;;
+    *) echo "test.sh: unknown argument $argument (only --no-sanitizers, --beside-busy-loops)" >&2; exit 64 ;;
+  esac
+done
 ./scripts/setup.sh
 ./scripts/check-conflicts.sh
-swift build --build-tests
+# --beside-busy-loops: the whole run beside two `nice -n 19` busy loops, the load no test's
+# verdict may depend on (docs/testing.md, "Load"). Like the background builds below, each is in a
+# PID namespace that dies with this shell (scripts/contained), so none outlives the run.
+busy_pids=()
+if [ "$busy_loops" -eq 1 ]; then
+  for _ in 1 2; do
+    nice -n 19 scripts/contained -- sh -c 'while :; do :; done' &
+    busy_pids+=("$!")
+  done
+  echo "== beside two nice -n 19 busy loops (pids ${busy_pids[*]})"
+fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log"; [ ${#busy_pids[@]} -eq 0 ] || kill "${busy_pids[@]}" 2>/dev/null || true' EXIT
+swift build --build-tests
 status=0
 recordings='SessionTests\.(TaskSessionTests|CorpusSessionTests|RecorderFailureSessionTests|TaskInfoSessionTests)|DaemonTests\.(SystemdIntegrationTests|TakeOverTests|ManyClientsTests|FullDiskTests|SensorRemovedTests|PublishedStatusTests|RepeatedVoiceTests|AutoRunTests|IdleCodePageOutTests)'
 timings='AudioTests\.(PulsePacingTests|VoiceTests|MicrophoneConformanceTests|DeviceRateTests|KnownDelayTests)|DaemonTests\.DelayedDeviceVoiceTests|BlockingCallsTests\.|MotionTests\.(BlockingOpenTests|MotionConformanceTests|UmockdevConformance)|SystemdTests\.NotifierTests|ControlServerTests\.ControlServerTests'
@@ -45,23 +61,45 @@ else
   example_build=1
   status=1
 fi
-# A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
-fuzz=0
-./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
 # The install build README.md gives a tablet, with the whole-task and protocol tests and the demo
 # run against it (scripts/release-check.sh, docs/testing.md "The install build").
 echo "== the install build (swift build -c release --static-swift-stdlib)"
 ./scripts/release-check.sh 2>&1 | tee -a "$log" || status=1
-# The same three passes under each sanitizer, each failing on a failed test or on any sanitizer
-# report (scripts/sanitize.sh; its full logs stay in .build/tsan and .build/asan).
+# The same passes under each sanitizer, each failing on a failed test or on any sanitizer report
+# (scripts/sanitize.sh; its full logs stay in .build/tsan and .build/asan). The next build runs
+# beside each sanitizer's passes at nice 19 (the AddressSanitizer build beside ThreadSanitizer's,
+# the fuzz targets' beside AddressSanitizer's), in a PID namespace of its own: those passes leave
+# most of the two cores idle (serial whole tasks in real time), and a pass that fails with no
+# sanitizer report is run once more, so a load it did not expect cannot fail the run
+# (docs/testing.md, "Where the time goes").
 sanitized=0
 sanitizer_failures=0
+fuzz_build=""
 if [ "$sanitizers" -eq 1 ]; then
-  for sanitizer in thread address; do
-    sanitized=$((sanitized + 1))
-    ./scripts/sanitize.sh "$sanitizer" || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
-  done
+  sanitized=2
+  mkdir -p .build
+  nice -n 19 scripts/contained -- swift build --build-tests --sanitize=address --scratch-path .build/asan \
+    >.build/asan-build.log 2>&1 &
+  asan_build=$!
+  ./scripts/sanitize.sh thread || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
+  nice -n 19 scripts/contained -- ./scripts/fuzz.sh --build-only >.build/fuzz-build.log 2>&1 &
+  fuzz_build=$!
+  echo "== address: waiting for its build, made beside ThreadSanitizer's passes"
+  if wait "$asan_build"; then
+    ./scripts/sanitize.sh address --skip-build || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
+  else
+    grep -E 'error:' .build/asan-build.log | head -n 40 >&2 || true
+    echo "== address: FAILED; the build failed (.build/asan-build.log), so no test ran" >&2
+    sanitizer_failures=$((sanitizer_failures + 1))
+    status=1
+  fi
 fi
+# A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash. Its
+# build, made beside AddressSanitizer's passes, is only checked here: fuzz.sh builds what is
+# left and says what failed.
+fuzz=0
+[ -z "$fuzz_build" ] || wait "$fuzz_build" || true
+./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
 # One plain closing line (docs/testing.md): every test counted once, from the line Swift Testing
 # (or XCTest, if an XCTest test ran) prints when the test ends; a skipped test is neither passed
 # nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
