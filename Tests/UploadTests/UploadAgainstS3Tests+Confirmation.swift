@@ -1,0 +1,182 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+import Upload
+
+/// A receipt means the store holds the bytes (docs/upload.md, "No receipt, no deletion"): every
+/// way a store's answer can fail, made by the fault proxy in front of moto, ends with the object
+/// in the bucket byte for byte, alone, no unfinished multipart upload, and at no moment a receipt
+/// for an object the bucket does not hold (polled beside the upload).
+extension UploadAgainstS3Tests {
+    /// One way the store's answers fail.
+    struct StoreFault: Sendable, CustomTestStringConvertible {
+        var name: String
+        var rules: [[String: any Sendable]]
+        /// A multipart upload (three parts) rather than one PUT.
+        var multipart = true
+        /// What the uploader's log says about it.
+        var logged: String?
+        var testDescription: String { name }
+    }
+
+    static let completeCall: [String: any Sendable] = ["method": "POST", "contains": "uploadId="]
+    static let injectedError = #"<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>"#
+
+    static let storeFaults: [StoreFault] = [
+        StoreFault(name: "Complete 200 with an empty body (assembled, the answer cut)",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": ""]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with white space only",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": "  \n\t  \n"]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with its result cut after 80 bytes",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "truncate": 80]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with an <Error> body (not assembled)",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "upstream": false, "body": injectedError]) { $1 }], logged: "InternalError"),
+        StoreFault(name: "a part answered 500",
+                   rules: [["method": "PUT", "contains": "partNumber=2&", "times": 1, "action": "status", "status": 500, "code": "InternalError"]],
+                   logged: "InternalError"),
+        StoreFault(name: "Complete's answer cut, then HEAD 403: the upload is made again",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": ""]) { $1 },
+                           ["method": "HEAD", "times": 1, "action": "status", "status": 403, "code": "AccessDenied"]],
+                   logged: "A multipart upload the storage no longer knows starts again."),
+        StoreFault(name: "a single PUT confirmed by a HEAD answered 403 (no s3:GetObject): the PUT's own checked answer counts",
+                   rules: [["method": "HEAD", "times": 1, "action": "status", "status": 403, "code": "AccessDenied"]], multipart: false,
+                   logged: "The storage refuses HEAD"),
+        StoreFault(name: "the storage's clock an hour ahead (RequestTimeTooSkewed with its Date)",
+                   rules: [["action": "skew", "seconds": 3600]], multipart: false, logged: "RequestTimeTooSkewed"),
+        StoreFault(name: "the storage's clock an hour ahead, multipart",
+                   rules: [["action": "skew", "seconds": 3600]], logged: "RequestTimeTooSkewed"),
+    ]
+
+    /// Runs `body` while a child task polls, every 100 ms, the run's receipt and, whenever there
+    /// is one, the bucket (`storage`, read directly, not through the proxy); returns every moment
+    /// a receipt named an object the bucket did not hold with the receipt's size.
+    func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer,
+                          _ body: () async throws -> Void) async throws -> [String] {
+        let receiptURL = receipt(entry)
+        return try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                var violations: [String] = []
+                var checks = 0
+                while !Task.isCancelled {
+                    if let data = try? Data(contentsOf: receiptURL), let stored = try? JSONDecoder().decode(UploadReceipt.self, from: data) {
+                        let object = try? await storage.digest(key)
+                        checks += 1
+                        if object?.size != stored.size {
+                            violations.append("a receipt for \(stored.size) bytes while the bucket held \(object.map { "\($0.size) bytes" } ?? "no object")")
+                        }
+                    }
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+                return violations
+            }
+            try await body()
+            group.cancelAll()
+            return try await group.next() ?? []
+        }
+    }
+
+    /// The bucket holds `key` alone, no unfinished multipart upload.
+    func expectAlone(_ key: String, storage: MotoServer, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let listing = try await storage.listing(prefix: "pd-study/")
+        #expect(listing.keys == [key], sourceLocation: sourceLocation)
+        #expect(listing.uploads.isEmpty, "unfinished multipart uploads: \(listing.uploads)", sourceLocation: sourceLocation)
+    }
+
+    @Test("Every store failure ends with the object byte for byte, alone, and never a receipt for an object the bucket does not hold",
+          arguments: storeFaults)
+    func storeFailure(_ fault: StoreFault) async throws {
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
+        try proxy.configure(rules: fault.rules)
+        let violations = try await watchingReceipts(run.entry, key: key(run.entry), storage: moto) {
+            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], endpoint: proxy.endpoint, log: "fault.log")
+            defer { stopUploader(pid) }
+            try await expectArrived(run, within: 90, log: "fault.log", proxy: proxy)
+        }
+        #expect(violations.isEmpty, "\(violations)")
+        if let logged = fault.logged { #expect(log("fault.log").contains(logged), "the log:\n\(log("fault.log"))") }
+        // Every rule was met: the fault happened.
+        let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
+        #expect(!faulted.isEmpty, "no fault was made; the proxy's log:\n\(proxy.logText)")
+        try await expectAlone(key(run.entry), storage: moto)
+        let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
+        #expect(stored.archiveSize == Int64(run.bytes.count))
+    }
+
+    @Test("An encrypted copy made again (a new content key, the same size) is never completed with the old copy's parts: the upload starts again whole")
+    func encryptedCopyMadeAgain() async throws {
+        let study = try await studyCertificate("rsa")
+        let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: 52)
+        let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
+        let encryption: [String: Any] = ["encryption": ["certificate": study.certificate]]
+        #expect(try await killAfterFirstPart(progress: progress, configuration: encryption, log: "remade-first.log"),
+                "no part was recorded; the log:\n\(log("remade-first.log"))")
+        let first = try Data(contentsOf: encryptedCopy(run.entry))
+        // The copy is lost (as a full disk's cleanup or an operator might): the next attempt
+        // encrypts again, with a new content key.
+        try FileManager.default.removeItem(at: encryptedCopy(run.entry))
+
+        let objectKey = key(run.entry) + ".p7m"
+        let violations = try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            let second = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                           configuration: encryption, log: "remade-second.log")
+            defer { stopUploader(second) }
+            #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("remade-second.log"))")
+        }
+        #expect(violations.isEmpty, "\(violations)")
+        #expect(log("remade-second.log").contains("does not match the file any more"), "the log:\n\(log("remade-second.log"))")
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        #expect(object.data.count == first.count)
+        #expect(object.data != first, "the object is the second copy")
+        #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        try await expectAlone(objectKey, storage: moto)
+    }
+
+    @Test("kill -9 between each pair of S3 calls (each call taking effect, its answer never heard), then a restart: never a receipt without the object; one object, no unfinished upload",
+          arguments: [false, true])
+    func killBetweenCalls(encrypted: Bool) async throws {
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        let run = try finishedRun(size: Self.partSize + 100_000, seed: encrypted ? 54 : 53)
+        var configuration: [String: Any] = ["partsInParallel": 1]
+        var study: (certificate: String, key: String)?
+        if encrypted {
+            study = try await studyCertificate("ec")
+            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
+        }
+        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        var kills = 0
+        let violations = try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            // Round n holds the n-th call of that start: every call of the upload is in turn the
+            // last one before a kill, until a start gets to the receipt.
+            for n in 1...40 {
+                try proxy.configure(rules: [["nth": n, "action": "hold"]])
+                let heldBefore = proxy.records().filter { $0.action == "held" }.count
+                let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                            configuration: configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
+                let came = await waitUntil(90) {
+                    FileManager.default.fileExists(atPath: receipt(run.entry).path)
+                        || proxy.records().filter { $0.action == "held" }.count > heldBefore
+                }
+                let held = proxy.records().filter { $0.action == "held" }.count > heldBefore
+                kill(pid, SIGKILL)
+                _ = ChildSpawn.waitForExit(pid)
+                #expect(came, "round \(n): neither a held call nor a receipt; the log:\n\(log("kill-\(n).log"))\nthe proxy's log:\n\(proxy.logText)")
+                guard came, held else { break }
+                kills += 1
+            }
+        }
+        #expect(violations.isEmpty, "\(violations)")
+        #expect(kills >= 5, "killed only \(kills) times: create, two parts, complete and the confirming HEAD are each a call")
+        #expect(FileManager.default.fileExists(atPath: receipt(run.entry).path))
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        if let study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        } else {
+            #expect(object.data == run.bytes)
+        }
+        try await expectAlone(objectKey, storage: moto)
+    }
+}
