@@ -13,6 +13,9 @@ struct StoreAnswerTests {
     @Test("A Complete answer counts only as a whole CompleteMultipartUploadResult", arguments: [
         (result, CompleteAnswer.completed(etag: "\"3858f62230ac3c915f300c664312c11f-9\"", checksumSHA256: "abc=-9")),
         (#"<CompleteMultipartUploadResult><ETag>"e-2"</ETag></CompleteMultipartUploadResult>"#, .completed(etag: "\"e-2\"", checksumSHA256: nil)),
+        // moto 5.2.1's root element, as it answers.
+        (#"<?xml version="1.0" encoding="utf-8"?>\#n<CompleteMultipartUploadResponse xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Location>http://bucketx.s3.amazonaws.com/m</Location><Bucket>bucketx</Bucket><Key>m</Key><ETag>"cb8d7289925309a05b2db09b7709c264-1"</ETag></CompleteMultipartUploadResponse>"#,
+         .completed(etag: "\"cb8d7289925309a05b2db09b7709c264-1\"", checksumSHA256: nil)),
         ("", .unreadable("the body is empty")),
         ("  \r\n\t ", .unreadable("the body is only white space")),
         (#"<Error><Code>InternalError</Code><Message>Try again.</Message></Error>"#, .error(code: "InternalError", message: "Try again.")),

@@ -6,7 +6,8 @@ import FoundationXML
 /// What the body of a `200` answer to CompleteMultipartUpload says (docs/upload.md, "Integrity,
 /// multipart and resuming"). S3 sends the status line at once and the body only when the
 /// object is assembled, so a `200` means nothing by itself: only a whole
-/// `CompleteMultipartUploadResult` document counts. An `<Error>` document is S3's failure; an
+/// `CompleteMultipartUploadResult` document counts (moto 5.2's `CompleteMultipartUploadResponse`
+/// too). An `<Error>` document is S3's failure; an
 /// empty, whitespace-only, truncated or otherwise unparsable body is a cut connection.
 enum CompleteAnswer: Sendable, Hashable {
     /// The object was assembled: its ETag and, when the store computed one, its composite
@@ -30,7 +31,9 @@ enum CompleteAnswer: Sendable, Hashable {
             return .unreadable("the body is not a whole XML document (\(parser.parserError.map { "\($0)" } ?? "parse error"))")
         }
         switch root {
-        case "CompleteMultipartUploadResult":
+        // AWS's root element; moto 5.2 names it CompleteMultipartUploadResponse (boto3 reads
+        // either), and a store that assembled the object says so in either.
+        case "CompleteMultipartUploadResult", "CompleteMultipartUploadResponse":
             guard let etag = reader.fields["ETag"], !etag.isEmpty else {
                 return .unreadable("CompleteMultipartUploadResult names no ETag")
             }

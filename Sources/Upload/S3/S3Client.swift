@@ -115,13 +115,16 @@ public struct S3Client: Sendable {
     }
 
     /// The UploadIds of the unfinished multipart uploads of exactly `key` (ListMultipartUploads
-    /// with the key as prefix, followed page by page); nil when the key may not list them (403:
-    /// the documented policy's `s3:ListBucketMultipartUploads` left out).
+    /// followed page by page); nil when the key may not list them (403: the documented policy's
+    /// `s3:ListBucketMultipartUploads` left out). The prefix asked for is the key's first path
+    /// segment (`{study}` by default), not the whole key: moto 5.2.1 refuses the signature of a
+    /// query value holding an encoded `/` (boto3's own too), and the answer is filtered by key.
     public func multipartUploads(of key: String) async throws(UploadFailure) -> [String]? {
         var found: [String] = []
         var keyMarker = "", uploadMarker = ""
+        let prefix = String(key.prefix { $0 != "/" })
         while true {
-            var query = [("uploads", ""), ("prefix", key)]
+            var query = [("uploads", ""), ("prefix", prefix)]
             if !keyMarker.isEmpty { query += [("key-marker", keyMarker), ("upload-id-marker", uploadMarker)] }
             let response: HTTPResponse
             do {
@@ -219,7 +222,8 @@ public struct S3Client: Sendable {
     private func sendOnce(_ method: String, key: String, query: [(String, String)], headers extra: [(String, String)],
                           body: HTTPRequest.Body) async throws(UploadFailure) -> HTTPResponse {
         let date = AmzDate(skew.now(now()))
-        let encodedPath = location.encodedPath(key: key)
+        // An empty key is a call on the bucket itself.
+        let encodedPath = key.isEmpty ? location.encodedBucketPath : location.encodedPath(key: key)
         var headers: [(name: String, value: String)] = [
             ("Host", location.hostHeader),
             ("x-amz-date", date.timestamp),
