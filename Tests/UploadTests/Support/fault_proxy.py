@@ -170,14 +170,7 @@ def handle(args, client, accepted):
         record = {"method": method, "target": target, "action": action}
 
         if action == "status":
-            # Read the whole body first: a server that answers before it has read it would make
-            # the client fail its send, not see the status.
-            remaining = length - len(rest)
-            while remaining > 0:
-                chunk = client.recv(min(65536, remaining))
-                if not chunk:
-                    break
-                remaining -= len(chunk)
+            drain_body(client, rest, length)
             code = rule.get("code", "InternalError")
             body = (f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code>'
                     f"<Message>Injected by the tests' fault proxy.</Message></Error>").encode()
@@ -198,12 +191,7 @@ def handle(args, client, accepted):
             except ValueError:
                 signed = None
             if signed is None or abs(signed - server_now) > 900:
-                remaining = length - len(rest)
-                while remaining > 0:
-                    chunk = client.recv(min(65536, remaining))
-                    if not chunk:
-                        break
-                    remaining -= len(chunk)
+                drain_body(client, rest, length)
                 body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>RequestTimeTooSkewed</Code>"
                         "<Message>The difference between the request time and the current time is too large.</Message></Error>").encode()
                 if method == "HEAD":
@@ -217,12 +205,7 @@ def handle(args, client, accepted):
             action = record["action"] = "forward"
 
         if action == "replace" and not rule.get("upstream", True):
-            remaining = length - len(rest)
-            while remaining > 0:
-                chunk = client.recv(min(65536, remaining))
-                if not chunk:
-                    break
-                remaining -= len(chunk)
+            drain_body(client, rest, length)
             answer_replaced(args, client, rule, record, accepted, b"")
             return
 
@@ -292,6 +275,17 @@ def handle(args, client, accepted):
                 sock.close()
             except OSError:
                 pass
+
+
+def drain_body(client, rest, length):
+    """Reads the rest of the request's body (and drops it): a server that answers before it has
+    read the body would make the client fail its send, not see the answer."""
+    remaining = length - len(rest)
+    while remaining > 0:
+        chunk = client.recv(min(65536, remaining))
+        if not chunk:
+            break
+        remaining -= len(chunk)
 
 
 def answer_replaced(args, client, rule, record, accepted, stored_body):
