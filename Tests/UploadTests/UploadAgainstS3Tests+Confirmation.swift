@@ -51,19 +51,18 @@ extension UploadAgainstS3Tests {
     ]
 
     /// Runs `body` while a child task polls, every 100 ms, the run's receipt and, whenever there
-    /// is one, the bucket (`storage`, read directly, not through the proxy); returns every moment
-    /// a receipt named an object the bucket did not hold with the receipt's size.
-    func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer,
-                          _ body: () async throws -> Void) async throws -> [String] {
+    /// is one, the bucket (`storage`, read directly, not through the proxy); records an issue for
+    /// every moment a receipt named an object the bucket did not hold with the receipt's size,
+    /// also when `body` throws (its error is thrown after).
+    func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ body: () async throws -> Void) async throws {
         let receiptURL = receipt(entry)
-        return try await withThrowingTaskGroup(of: [String].self) { group in
+        let (violations, failure) = await withTaskGroup(of: [String].self) { group -> ([String], (any Error)?) in
             group.addTask {
                 var violations: [String] = []
-                var checks = 0
                 while !Task.isCancelled {
                     if let data = try? Data(contentsOf: receiptURL), let stored = try? JSONDecoder().decode(UploadReceipt.self, from: data) {
                         let object = try? await storage.digest(key)
-                        checks += 1
                         if object?.size != stored.size {
                             violations.append("a receipt for \(stored.size) bytes while the bucket held \(object.map { "\($0.size) bytes" } ?? "no object")")
                         }
@@ -72,10 +71,13 @@ extension UploadAgainstS3Tests {
                 }
                 return violations
             }
-            try await body()
+            var failure: (any Error)?
+            do { try await body() } catch { failure = error }
             group.cancelAll()
-            return try await group.next() ?? []
+            return (await group.next() ?? [], failure)
         }
+        #expect(violations.isEmpty, "receipts for objects the bucket did not hold: \(violations)", sourceLocation: sourceLocation)
+        if let failure { throw failure }
     }
 
     /// The bucket holds `key` alone, no unfinished multipart upload.
@@ -131,12 +133,11 @@ extension UploadAgainstS3Tests {
         defer { proxy.stop() }
         let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
         try proxy.configure(rules: fault.rules)
-        let violations = try await watchingReceipts(run.entry, key: key(run.entry), storage: moto) {
+        try await watchingReceipts(run.entry, key: key(run.entry), storage: moto) {
             let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], endpoint: proxy.endpoint, log: "fault.log")
             defer { stopUploader(pid) }
             try await expectArrived(run, within: 90, log: "fault.log", proxy: proxy)
         }
-        #expect(violations.isEmpty, "\(violations)")
         if let logged = fault.logged { #expect(log("fault.log").contains(logged), "the log:\n\(log("fault.log"))") }
         // Every rule was met: the fault happened.
         let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
@@ -160,13 +161,12 @@ extension UploadAgainstS3Tests {
         try FileManager.default.removeItem(at: encryptedCopy(run.entry))
 
         let objectKey = key(run.entry) + ".p7m"
-        let violations = try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
             let second = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
                                            configuration: encryption, log: "remade-second.log")
             defer { stopUploader(second) }
             #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("remade-second.log"))")
         }
-        #expect(violations.isEmpty, "\(violations)")
         #expect(log("remade-second.log").contains("does not match the file any more"), "the log:\n\(log("remade-second.log"))")
         let object = try await moto.object(objectKey, scratch: scratch.url)
         #expect(object.data.count == first.count)
@@ -189,13 +189,12 @@ extension UploadAgainstS3Tests {
         }
         let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
         var held: [String] = []
-        let violations = try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
             held = try await killBetweenCalls(run.entry, proxy: proxy, calls: Self.s3Calls) { n in
                 try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
                                   configuration: configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
             }
         }
-        #expect(violations.isEmpty, "\(violations)")
         #expect(held.count == Self.s3Calls.count, "killed after only \(held.count) of the calls: \(held); the proxy's log:\n\(proxy.logText)")
         #expect(FileManager.default.fileExists(atPath: receipt(run.entry).path))
         let object = try await moto.object(objectKey, scratch: scratch.url)

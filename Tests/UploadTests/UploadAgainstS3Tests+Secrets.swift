@@ -60,13 +60,12 @@ extension UploadAgainstS3Tests {
         defer { server.stop(); proxy.stop() }
         let run = try finishedRun(size: 300_000, seed: 62)
         var held: [String] = []
-        let violations = try await watchingReceipts(run.entry, key: key(run.entry), storage: server.moto) {
+        try await watchingReceipts(run.entry, key: key(run.entry), storage: server.moto) {
             // The proxy sees the storage's call: the PUT.
             held = try await killBetweenCalls(run.entry, proxy: proxy, calls: [["method": "PUT"]]) { n in
                 try startPresignedUploader(server: server, token: "device-token", log: "presigned-kill-\(n).log")
             }
         }
-        #expect(violations.isEmpty, "\(violations)")
         #expect(held.count == 1, "\(held)")
         let object = try await server.moto.object(key(run.entry), scratch: scratch.url)
         #expect(object.data == run.bytes)
