@@ -149,12 +149,7 @@ extension UploadAgainstS3Tests {
 
     @Test("An encrypted copy made again (a new content key, the same size) is never completed with the old copy's parts: the upload starts again whole")
     func encryptedCopyMadeAgain() async throws {
-        let study = try await studyCertificate("rsa")
-        let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: 52)
-        let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
-        let encryption: [String: Any] = ["encryption": ["certificate": study.certificate]]
-        #expect(try await killAfterFirstPart(progress: progress, configuration: encryption, log: "remade-first.log"),
-                "no part was recorded; the log:\n\(log("remade-first.log"))")
+        let (study, run, encryption) = try await encryptedUploadKilledAfterFirstPart(seed: 52, log: "remade-first.log")
         let first = try Data(contentsOf: encryptedCopy(run.entry))
         // The copy is lost (as a full disk's cleanup or an operator might): the next attempt
         // encrypts again, with a new content key.
