@@ -126,25 +126,42 @@ extension UploadAgainstS3Tests {
         return held
     }
 
-    @Test("Every store failure ends with the object byte for byte, alone, and never a receipt for an object the bucket does not hold",
-          arguments: storeFaults)
-    func storeFailure(_ fault: StoreFault) async throws {
+    @Test("Every store failure ends with the object byte for byte (decrypted, when encrypted), alone, and never a receipt for an object the bucket does not hold",
+          arguments: storeFaults, [false, true])
+    func storeFailure(_ fault: StoreFault, encrypted: Bool) async throws {
         let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
         defer { proxy.stop() }
         let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
-        try proxy.configure(rules: fault.rules)
-        try await watchingReceipts(run.entry, key: key(run.entry), storage: moto) {
-            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], endpoint: proxy.endpoint, log: "fault.log")
-            defer { stopUploader(pid) }
-            try await expectArrived(run, within: 90, log: "fault.log", proxy: proxy)
+        var configuration: [String: Any] = [:]
+        var study: (certificate: String, key: String)?
+        if encrypted {
+            study = try await studyCertificate("ec")
+            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
         }
+        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        try proxy.configure(rules: fault.rules)
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: configuration,
+                                        endpoint: proxy.endpoint, log: "fault.log")
+            defer { stopUploader(pid) }
+            #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) },
+                    "no receipt; the log:\n\(log("fault.log"))\nthe proxy's log:\n\(proxy.logText)")
+        }
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        if let study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        } else {
+            #expect(object.data == run.bytes, "the object differs from the archive")
+        }
+        let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
+        #expect(stored.etag == object.etag)
+        #expect(stored.size == Int64(object.data.count))
+        #expect(stored.archiveSize == Int64(run.bytes.count))
         if let logged = fault.logged { #expect(log("fault.log").contains(logged), "the log:\n\(log("fault.log"))") }
         // Every rule was met: the fault happened.
         let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
         #expect(!faulted.isEmpty, "no fault was made; the proxy's log:\n\(proxy.logText)")
-        try await expectAlone(key(run.entry), storage: moto)
-        let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
-        #expect(stored.archiveSize == Int64(run.bytes.count))
+        try await expectAlone(objectKey, storage: moto)
     }
 
     @Test("An encrypted copy made again (a new content key, the same size) is never completed with the old copy's parts: the upload starts again whole")

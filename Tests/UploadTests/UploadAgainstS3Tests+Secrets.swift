@@ -54,6 +54,29 @@ extension UploadAgainstS3Tests {
         }
     }
 
+    @Test("Presigned: a PUT answered 500, or 200 without an ETag (the answer cut): retried, the object byte for byte, never a receipt without it",
+          arguments: [
+            [["method": "PUT", "times": 1, "action": "status", "status": 500, "code": "InternalError"]],
+            [["method": "PUT", "times": 1, "action": "replace", "body": ""]],
+          ] as [[[String: any Sendable]]])
+    func presignedStoreFailure(_ rules: [[String: any Sendable]]) async throws {
+        let (server, proxy) = try await studyServerBehindProxy(token: "device-token")
+        defer { server.stop(); proxy.stop() }
+        let run = try finishedRun(size: 250_000, seed: 63)
+        try proxy.configure(rules: rules)
+        try await watchingReceipts(run.entry, key: key(run.entry), storage: server.moto) {
+            let pid = try startPresignedUploader(server: server, token: "device-token", log: "presigned-fault.log")
+            defer { stopUploader(pid) }
+            #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("presigned-fault.log"))")
+        }
+        let object = try await server.moto.object(key(run.entry), scratch: scratch.url)
+        #expect(object.data == run.bytes)
+        let puts = proxy.records().filter { $0.method == "PUT" && $0.action != "answer" && $0.action != "replaced" }
+        #expect(puts.count == 2, "the PUT made twice: \(puts.map(\.action))")
+        #expect(log("presigned-fault.log").contains("tried again later"), "the log:\n\(log("presigned-fault.log"))")
+        try await expectAlone(key(run.entry), storage: server.moto)
+    }
+
     @Test("Presigned: kill -9 once the storage took the PUT but before its answer came, then a restart: never a receipt without the object, one object")
     func presignedKillBetweenCalls() async throws {
         let (server, proxy) = try await studyServerBehindProxy(token: "device-token")
