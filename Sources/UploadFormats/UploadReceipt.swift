@@ -13,13 +13,23 @@ public struct UploadReceipt: Codable, Sendable, Hashable {
     public var size: Int64
     /// ISO 8601, UTC.
     public var uploadedDate: String
+    /// The object's SHA-256 checksum as the storage computed it (base64; a multipart object's is
+    /// the composite of its parts', `…-<parts>`); nil when the storage gives none.
+    public var checksumSHA256: String?
+    /// The size of the run's archive the upload was made from (it differs from `size` when
+    /// encrypted); the daemon deletes a run only when it equals the archive it recorded. Nil in
+    /// receipts written before it was recorded.
+    public var archiveSize: Int64?
 
-    public init(taskRunUUID: String, key: String, etag: String, size: Int64, uploadedDate: String) {
+    public init(taskRunUUID: String, key: String, etag: String, size: Int64, uploadedDate: String,
+                checksumSHA256: String? = nil, archiveSize: Int64? = nil) {
         self.taskRunUUID = taskRunUUID
         self.key = key
         self.etag = etag
         self.size = size
         self.uploadedDate = uploadedDate
+        self.checksumSHA256 = checksumSHA256
+        self.archiveSize = archiveSize
     }
 
     /// The receipt's file name in `<data-dir>/uploads/`.

@@ -37,7 +37,7 @@ struct UploadService: Service {
                 throw UploadSettingsLoader.Problems(problems: ["s3.endpoint \"\(settings.s3Endpoint)\" is not an http:// or https:// URL with a host."])
             }
             target = .s3(S3Client(location: location, credentials: S3Credentials(accessKeyID: settings.s3AccessKeyID, secretAccessKey: secret),
-                                  transfer: transfer))
+                                  transfer: transfer, logger: logger))
         }
         let uploader = ArchiveUploader(
             target: target, keyTemplate: try ObjectKeyTemplate(settings.s3KeyTemplate), study: settings.study, device: settings.device,

@@ -38,7 +38,7 @@ import Upload
         #expect(pending.entries.first?.endDay == "2017-10-17")
     }
 
-    @Test("With uploads configured, retention removes a run only after its upload receipt, whatever keepUncollectedArchives says")
+    @Test("With uploads configured, retention removes a run only after a receipt for its archive, whatever keepUncollectedArchives says")
     func retention() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -52,19 +52,36 @@ import Upload
         #expect(FileManager.default.fileExists(atPath: runs[1].url.appendingPathComponent(runs[1].archiveName).path))
 
         try FileManager.default.createDirectory(at: store.uploadReceiptsDirectory, withIntermediateDirectories: true)
+        // No receipt, no deletion: one that does not read, one without an ETag and one for
+        // another archive (its size differs) each keep the run.
         try Data("{}".utf8).write(to: store.uploadReceiptsDirectory.appendingPathComponent("\(runs[1].taskRunUUID.uuidString).uploaded.json"))
+        #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        try Self.writeReceipt(store, runs[1], etag: "")
+        #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        try Self.writeReceipt(store, runs[1], sizeOffset: 1)
+        #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        try Self.writeReceipt(store, runs[1], sizeOffset: -1, encrypted: true)
+        #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: runs[1].url.appendingPathComponent(runs[1].archiveName).path))
+        // An encrypted upload's receipt: `size` is the encrypted copy's, `archiveSize` the archive's.
+        try Self.writeReceipt(store, runs[1], encrypted: true)
         #expect(try store.prune(policy, now: RunStoreTests.end).removed == [runs[1].taskRunUUID])
         #expect(!FileManager.default.fileExists(atPath: runs[1].url.path))
         #expect(!FileManager.default.fileExists(atPath: store.outboxDirectory.appendingPathComponent("\(runs[1].taskRunUUID.uuidString).json").path))
         #expect(FileManager.default.fileExists(atPath: runs[0].url.appendingPathComponent(runs[0].archiveName).path))
     }
 
-    /// Writes activetask-upload's receipt for `run` as the uploader does.
+    /// Writes activetask-upload's receipt for `run` as the uploader does, for its archive's size
+    /// plus `sizeOffset`; `encrypted` records an encrypted copy (`.p7m`, a larger `size`, the
+    /// archive's size in `archiveSize`).
     static func writeReceipt(_ store: RunStore, _ run: RunDirectory, key: String = "study/dev/2017-10-17/WalkAndBalance/r.zip",
-                             etag: String = "\"0123abcd\"") throws {
+                             etag: String = "\"0123abcd\"", sizeOffset: Int64 = 0, encrypted: Bool = false) throws {
         try FileManager.default.createDirectory(at: store.uploadReceiptsDirectory, withIntermediateDirectories: true)
-        let receipt = UploadReceipt(taskRunUUID: run.taskRunUUID.uuidString, key: key, etag: etag, size: 42,
-                                    uploadedDate: "2017-10-18T08:00:00Z")
+        let archive = run.url.appendingPathComponent(run.archiveName).path
+        let size = (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? NSNumber)?.int64Value ?? -1
+        let receipt = UploadReceipt(taskRunUUID: run.taskRunUUID.uuidString, key: encrypted ? key + ".p7m" : key, etag: etag,
+                                    size: encrypted ? size + 1000 : size + sizeOffset, uploadedDate: "2017-10-18T08:00:00Z",
+                                    archiveSize: encrypted ? size + sizeOffset : nil)
         try JSONEncoder().encode(receipt).write(to: store.uploadReceiptsDirectory.appendingPathComponent(UploadReceipt.fileName(for: run.taskRunUUID)))
     }
 

@@ -4,7 +4,9 @@ import TestSupport
 
 /// The tests' loopback proxy between activetask-upload and moto (Support/fault_proxy.py): it
 /// forwards every request unless a rule of its control file says to answer an error, reset the
-/// connection or stall in the middle of the body, or to stop listening for a while. It logs every
+/// connection or stall in the middle of the body, replace the storage's answer (a cut Complete),
+/// hold the answer of a call that took effect (for a kill), play a skewed clock, or stop
+/// listening for a while. It logs every
 /// request with its time, which is how the tests measure when a retry came.
 final class FaultProxy: Sendable {
     static let script = PackagePaths.root.appendingPathComponent("Tests/UploadTests/Support/fault_proxy.py").path
@@ -15,7 +17,8 @@ final class FaultProxy: Sendable {
         var time: Double
         var method: String
         var target: String
-        /// forward, answer (the storage's answer to a forwarded request), status, reset, stall.
+        /// forward, answer (the storage's answer to a forwarded request), status, reset, stall, replace and
+        /// replaced (the answer given instead), held, skew (a request refused for its time).
         var action: String
         var status: Int?
         var event: String?
@@ -28,12 +31,13 @@ final class FaultProxy: Sendable {
 
     /// Starts the proxy in front of `upstreamPort` on a thread of its own (Python takes a moment
     /// to listen, and the wait must not hold a concurrency thread).
-    static func start(upstreamPort: Int, scratch: URL) async throws -> FaultProxy {
-        try await onOwnThread { try FaultProxy(upstreamPort: upstreamPort, scratch: scratch) }
+    /// `port` is the one to listen on (a free one when nil), for URLs made before the proxy starts.
+    static func start(upstreamPort: Int, scratch: URL, port: Int? = nil) async throws -> FaultProxy {
+        try await onOwnThread { try FaultProxy(upstreamPort: upstreamPort, scratch: scratch, listenPort: port) }
     }
 
-    private init(upstreamPort: Int, scratch: URL) throws {
-        port = LoopbackPort.free()
+    private init(upstreamPort: Int, scratch: URL, listenPort: Int?) throws {
+        port = listenPort ?? LoopbackPort.free()
         control = scratch.appendingPathComponent("proxy-\(port).json")
         log = scratch.appendingPathComponent("proxy-\(port).log")
         let output = scratch.appendingPathComponent("proxy-\(port).out")

@@ -83,14 +83,22 @@ extension UploadAgainstS3Tests {
         #expect(try await moto.listing(prefix: "pd-study/").keys.isEmpty)
     }
 
-    @Test("kill -9 in the middle of an encrypted multipart upload: the restart resumes with the same encrypted copy, and the object decrypts to the archive")
-    func encryptedResumeAfterKill() async throws {
+    /// An RSA study certificate, a run of three parts and a bit, and its encrypted multipart upload
+    /// killed (SIGKILL) once its progress records a part; the uploader configuration it used.
+    func encryptedUploadKilledAfterFirstPart(seed: UInt64, log name: String) async throws
+        -> (study: (certificate: String, key: String), run: (entry: OutboxEntry, bytes: Data), encryption: [String: Any]) {
         let study = try await studyCertificate("rsa")
-        let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: 24)
+        let run = try finishedRun(size: 3 * Self.partSize + 2_000, seed: seed)
         let progress = dataDirectory.appendingPathComponent("uploads/\(run.entry.taskRunUUID.uuidString).multipart.json")
         let encryption: [String: Any] = ["encryption": ["certificate": study.certificate]]
-        let partsSaved = try await killAfterFirstPart(progress: progress, configuration: encryption, log: "encrypted-first.log")
-        #expect(partsSaved, "no part was recorded; the log:\n\(log("encrypted-first.log"))")
+        let partsSaved = try await killAfterFirstPart(progress: progress, configuration: encryption, log: name)
+        #expect(partsSaved, "no part was recorded; the log:\n\(log(name))")
+        return (study, run, encryption)
+    }
+
+    @Test("kill -9 in the middle of an encrypted multipart upload: the restart resumes with the same encrypted copy, and the object decrypts to the archive")
+    func encryptedResumeAfterKill() async throws {
+        let (study, run, encryption) = try await encryptedUploadKilledAfterFirstPart(seed: 24, log: "encrypted-first.log")
         let copy = try Data(contentsOf: encryptedCopy(run.entry))
         #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
 

@@ -38,7 +38,7 @@ extension UploadAgainstS3Tests {
         let stopping = try #require(states.firstIndex(of: "STOPPING=1"), "\(states)")
         let uploading = try #require(states.firstIndex { $0.hasPrefix("STATUS=0 waiting, uploading ") && $0.hasSuffix(" of 15 MiB, 0 held") }, "\(states)")
         let done = try #require(states.lastIndex(of: "STATUS=0 waiting, 0 uploading, 0 held"), "\(states)")
-        #expect(ready < uploading && uploading < done && done < stopping, "\(states)")
+        #expect(ready < uploading && uploading < done && done < stopping, "\(states)\nthe log:\n\(log("systemd.log"))")
         // At 4 MiB/s the 15 MiB take about four seconds, over which the line shows parts confirmed.
         #expect(states.contains { $0.hasPrefix("STATUS=0 waiting, uploading 5.0 of 15 MiB") || $0.hasPrefix("STATUS=0 waiting, uploading 10 of 15 MiB") }, "\(states)")
         #expect(lines.filter { $0 == "WATCHDOG=1" }.count >= 4, "\(lines)")

@@ -179,6 +179,11 @@ final class UploadAgainstS3Tests {
         #expect(object.data == run.bytes)
         #expect(object.etag.hasSuffix("-3\""), "a multipart ETag of 3 parts, not \(object.etag)")
         #expect(try await moto.listing(prefix: "pd-study/").uploads.isEmpty)
+        // Confirmed at the first attempt: the Complete answer parsed and the HEAD matched (a
+        // store answer misread would show as a retried failure).
+        #expect(!log("multipart.log").contains("tried again later"), "the log:\n\(log("multipart.log"))")
+        let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
+        #expect(stored.checksumSHA256 != nil, "moto gives the composite checksum on HEAD for a multipart upload")
     }
 
     @Test("kill -9 in the middle of a multipart upload, then a restart: it resumes with the same upload, one object, intact")

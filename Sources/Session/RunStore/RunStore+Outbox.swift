@@ -15,7 +15,8 @@ extension RunStore {
         return FileManager.default.fileExists(atPath: outboxDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Whether activetask-upload confirmed that the storage holds the run's archive.
+    /// Whether activetask-upload wrote a receipt for the run (for the listings; retention asks
+    /// more of it: `receiptConfirms`).
     public func isUploaded(_ taskRunUUID: UUID) -> Bool {
         FileManager.default.fileExists(atPath: receiptURL(of: taskRunUUID).path)
     }

@@ -23,11 +23,11 @@ extension RunStore {
         for (rank, (run, manifest)) in finished.enumerated() {
             if uploads { reconcileUpload(of: run, manifest: manifest, now: now) }
             guard policy.isPastLimits(rank: rank, age: now.timeIntervalSince(manifest.results.endDate)) else { continue }
-            // With uploads configured, only a receipt from activetask-upload (or the manifest's
-            // record of one) lets a run go (docs/upload.md): an archive the study has not received
-            // is never deleted.
+            // With uploads configured, only a receipt from activetask-upload for this very
+            // archive lets a run go (docs/upload.md, "No receipt, no deletion"): an archive the
+            // study has not received is never deleted.
             let collected = manifest.collectedDate != nil
-                || (uploads && (isUploaded(run.taskRunUUID) || manifest.upload?.state == .uploaded))
+                || (uploads && receiptConfirms(run, manifest: manifest))
             if collected || (!uploads && !policy.keepUncollectedArchives) {
                 try discard(run.taskRunUUID)
                 if uploads { removeFromOutbox(run.taskRunUUID) }

@@ -22,6 +22,29 @@ extension RunStore {
         return .present(receipt)
     }
 
+    /// Whether activetask-upload's receipt confirms the archive this run recorded, which alone
+    /// lets retention delete the run (docs/upload.md, "No receipt, no deletion"): the receipt
+    /// reads, names an ETag, and the archive size it records (its `size` for a receipt of an
+    /// unencrypted upload written before `archiveSize` was recorded) equals both the archive on
+    /// disk and the size the run's outbox entry recorded, when that entry is still there. A
+    /// receipt that does not match is logged and the run kept.
+    func receiptConfirms(_ run: RunDirectory, manifest: RunManifest) -> Bool {
+        guard case .present(let receipt) = uploadReceipt(of: run.taskRunUUID), !receipt.etag.isEmpty,
+              let archive = manifest.archive else { return false }
+        let archiveURL = run.url.appendingPathComponent(archive)
+        let onDisk = ((try? FileManager.default.attributesOfItem(atPath: archiveURL.path))?[.size] as? NSNumber)?.int64Value
+        let recorded = (try? Data(contentsOf: outboxEntryURL(of: run.taskRunUUID)))
+            .flatMap { try? JSONDecoder().decode(OutboxEntry.self, from: $0) }?.size
+        let uploaded = receipt.archiveSize ?? (receipt.key.hasSuffix(".p7m") ? nil : receipt.size)
+        guard let uploaded, let onDisk, uploaded == onDisk, recorded.map({ $0 == onDisk }) ?? true else {
+            logger.warning("The run's upload receipt does not match its archive; the run is kept until a receipt for this archive is written.",
+                           metadata: ["taskRunUUID": "\(run.taskRunUUID)", "receiptArchiveSize": "\(uploaded.map { "\($0)" } ?? "none")",
+                                      "archiveSize": "\(onDisk.map { "\($0)" } ?? "unreadable")"])
+            return false
+        }
+        return true
+    }
+
     /// The run's upload state from the files (`RunUploadRecord.derive`), given the uploader's
     /// `queue` (`uploadQueue()`, read once per listing); nil when uploads are not configured.
     /// A receipt the manifest does not record yet is recorded in it (`recordUpload`).

@@ -6,7 +6,8 @@ extension RunUploadRecord {
     /// What `<data-dir>/uploads/` holds of a run's receipt.
     public enum Receipt: Sendable, Hashable {
         case absent
-        /// The file exists but does not decode; it still confirms the upload, as retention reads it.
+        /// The file exists but does not decode; it is shown as uploaded (the uploader wrote it), but
+        /// retention deletes nothing on it (`RunStore.receiptConfirms`, docs/upload.md).
         case unreadable
         case present(UploadReceipt)
     }

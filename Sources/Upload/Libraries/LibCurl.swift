@@ -16,7 +16,8 @@ enum LibCurl {
     }
 
     static func perform(_ request: HTTPRequest, settings: TransferSettings) throws(CurlError) -> HTTPResponse {
-        let operation = "\(request.method) \(request.url)"
+        // Scheme, host and path only: a presigned URL's query is its signature (docs/upload.md, "Secrets").
+        let operation = "\(request.method) \(LoggableURL.of(request.url))"
         guard initialized, let handle = curl_easy_init() else {
             throw CurlError(code: Int(CURLE_FAILED_INIT.rawValue), operation: operation, reason: "libcurl could not be initialized")
         }

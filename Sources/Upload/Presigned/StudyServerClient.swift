@@ -23,7 +23,7 @@ public struct StudyServerClient: Sendable {
         let body = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])).map { Array($0) } ?? []
         let response = try await send(HTTPRequest(method: "POST", url: url, headers: jsonHeaders, body: .bytes(body)), what: "ask the study server for an upload URL")
         guard let grant = UploadGrant.decode(response.body) else {
-            throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The study server's answer to an upload request is not {id, url, expires} with an ISO 8601 expires: \(String(response.text.prefix(200))); it is tried again.")
+            throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The study server's answer to an upload request is not {id, url, expires} with an ISO 8601 expires (\(response.body.count) bytes, not quoted: it may hold a signed URL); it is tried again.")
         }
         return grant
     }
@@ -32,7 +32,7 @@ public struct StudyServerClient: Sendable {
     /// server signed); returns the storage's ETag after checking it equals the MD5.
     public func put(_ grant: UploadGrant, file: String, size: Int64, md5: [UInt8], contentType: String) async throws(UploadFailure) -> String {
         guard let host = URLComponents(string: grant.url)?.host, !host.isEmpty else {
-            throw UploadFailure(kind: .held, code: "MalformedAnswer", message: "The study server handed out the upload URL \(grant.url), which is not a URL; check the server.")
+            throw UploadFailure(kind: .held, code: "MalformedAnswer", message: "The study server handed out the upload URL \(LoggableURL.of(grant.url)), which is not a URL; check the server.")
         }
         let request = HTTPRequest(method: "PUT", url: grant.url, headers: [("Content-MD5", LibCrypto.base64(md5)), ("Content-Type", contentType)],
                                   body: .file(path: file, offset: 0, length: size))

@@ -51,35 +51,48 @@ public struct ArchiveUploader: Sendable {
         keyTemplate.key(for: entry, study: study, device: device) + (encryption == nil ? "" : ArchiveEncryption.keySuffix)
     }
 
-    /// Uploads the run's archive (encrypted first when configured) and writes its receipt.
+    /// What the storage confirmed it holds: the object's ETag and, when it computed one, its
+    /// SHA-256 checksum.
+    struct Confirmed: Sendable {
+        var etag: String
+        var checksumSHA256: String?
+    }
+
+    /// Uploads the run's archive (encrypted first when configured), confirms that the storage
+    /// holds it, and only then writes its receipt (docs/upload.md: no receipt, no deletion).
     public func upload(_ entry: OutboxEntry) async throws(UploadFailure) -> UploadReceipt {
         defer { progress.end(entry.taskRunUUID) }
         var file = directories.archive(of: entry).path
         let size: Int64
         let contentType: String
+        let archiveSize = try await archiveSize(file)
         if let encryption {
             let encrypted = try await encrypt(entry, with: encryption)
             file = encrypted.path
             size = encrypted.size
             contentType = ArchiveEncryption.contentType
         } else {
-            size = try await archiveSize(file)
+            size = archiveSize
             contentType = "application/zip"
         }
         let key = key(for: entry)
         progress.report(entry.taskRunUUID, sent: 0, total: size)
-        let etag: String
+        let confirmed: Confirmed
         switch target {
         case .s3(let client) where size <= multipartThreshold:
-            let md5 = try await digest(file, offset: 0, length: size)
-            etag = try await client.putObject(key: key, file: file, size: size, md5: md5, contentType: contentType)
+            let digests = try await digest(file, offset: 0, length: size)
+            let etag = try await client.putObject(key: key, file: file, size: size, md5: digests.md5, sha256: digests.sha256, contentType: contentType)
+            confirmed = try await confirm(client, key: key, size: size, checksum: LibCrypto.base64(digests.sha256),
+                                          etag: LibCrypto.hex(digests.md5), answered: etag)
         case .s3(let client):
-            etag = try await multipart(entry, client: client, archive: file, key: key, size: size, contentType: contentType)
+            confirmed = try await multipart(entry, client: client, archive: file, key: key, size: size, contentType: contentType)
         case .presigned(let server):
-            etag = try await presigned(server, file: file, name: key, size: size, contentType: contentType)
+            // No storage key, so no HEAD: the storage's own answer to the PUT (an ETag equal to
+            // the MD5 sent, checked) and the study server's complete confirm it.
+            confirmed = Confirmed(etag: try await presigned(server, file: file, name: key, size: size, contentType: contentType))
         }
-        let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: etag, size: size,
-                                    uploadedDate: AmzDate.iso8601(Date()))
+        let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: confirmed.etag, size: size,
+                                    uploadedDate: AmzDate.iso8601(Date()), checksumSHA256: confirmed.checksumSHA256, archiveSize: archiveSize)
         do {
             let directories = directories
             try await BlockingCall.run("upload receipt") { try directories.write(receipt, to: directories.receipt(for: entry.taskRunUUID)) }
@@ -121,7 +134,7 @@ public struct ArchiveUploader: Sendable {
         guard size <= Self.maximumSinglePut else {
             throw UploadFailure.local("TooLarge", "The archive \(file) has \(size) bytes, more than the 5 GiB one PUT to a presigned URL can carry; upload it with target \"s3\" or split the task.")
         }
-        let md5 = try await digest(file, offset: 0, length: size)
+        let md5 = try await digest(file, offset: 0, length: size).md5
         var flow = PresignedUpload()
         var action = flow.handle(.started)
         while true {
@@ -155,26 +168,95 @@ public struct ArchiveUploader: Sendable {
         }
     }
 
-    private func multipart(_ entry: OutboxEntry, client: S3Client, archive: String, key: String, size: Int64, contentType: String) async throws(UploadFailure) -> String {
+    /// Confirms that the storage holds `size` bytes under `key` that are the ones sent: a HEAD
+    /// whose size matches and whose checksum (computed by the storage, when it gives one) or
+    /// else ETag equals what was sent. A HEAD answered 403 (a key without `s3:GetObject`) leaves
+    /// the storage's own answer to the upload (`answered`: an ETag checked against the MD5, or a
+    /// parsed CompleteMultipartUploadResult) as the confirmation; 404 or any difference is a
+    /// transient failure, and the upload is made again.
+    private func confirm(_ client: S3Client, key: String, size: Int64, checksum: String?, etag expected: String?,
+                         answered: String?) async throws(UploadFailure) -> Confirmed {
+        func notConfirmed(_ why: String) -> UploadFailure {
+            UploadFailure(kind: .transient, code: "NotConfirmed", message: "The storage does not confirm the object \(key): \(why); it is uploaded again.")
+        }
+        switch try await client.headObject(key: key) {
+        case .found(let head):
+            guard head.size == size else { throw notConfirmed("it holds \(head.size) bytes, not the \(size) sent") }
+            if let stored = head.checksumValue, let checksum {
+                guard stored == checksum else { throw notConfirmed("its SHA-256 is \(stored), not \(checksum) of the bytes sent") }
+            } else if let expected {
+                guard head.etag.trimming("\"").lowercased() == expected else { throw notConfirmed("its ETag is \(head.etag), not \(expected) of the bytes sent") }
+            }
+            return Confirmed(etag: head.etag, checksumSHA256: head.checksumSHA256)
+        case .notThere(let status):
+            if status == 403, let answered, !answered.isEmpty {
+                logger.info("The storage refuses HEAD (the key has no s3:GetObject): its own answer to the upload confirms the object.", metadata: ["key": "\(key)"])
+                return Confirmed(etag: answered)
+            }
+            throw notConfirmed("a HEAD of it answers HTTP \(status)")
+        }
+    }
+
+    /// Aborts a multipart upload given up on, so that its parts are not billed; a failure is
+    /// logged (the documented lifecycle rule removes what is left).
+    private func abandon(_ progress: MultipartProgress, client: S3Client, because reason: String) async {
+        do {
+            try await client.abortMultipartUpload(key: progress.key, uploadID: progress.uploadID)
+            logger.info("Aborted a multipart upload given up on.", metadata: ["key": "\(progress.key)", "reason": "\(reason)"])
+        } catch {
+            logger.warning("A multipart upload given up on could not be aborted; the bucket's lifecycle rule removes its parts.",
+                           metadata: ["key": "\(progress.key)", "reason": "\(reason)", "error": "\(error)"])
+        }
+    }
+
+    /// Whether the file's bytes are still those of every part recorded (an encrypted copy made
+    /// again has a new content key: the same size, other bytes).
+    private func partsMatchFile(_ progress: MultipartProgress, archive: String) async throws(UploadFailure) -> Bool {
+        for part in progress.parts {
+            let (offset, length) = progress.range(ofPart: part.number)
+            let digests = try await digest(archive, offset: offset, length: length)
+            guard part.etag.trimming("\"").lowercased() == LibCrypto.hex(digests.md5),
+                  part.checksum.map({ $0 == LibCrypto.base64(digests.sha256) }) ?? true else { return false }
+        }
+        return true
+    }
+
+    private func multipart(_ entry: OutboxEntry, client: S3Client, archive: String, key: String, size: Int64, contentType: String) async throws(UploadFailure) -> Confirmed {
         let progressURL = directories.progress(for: entry.taskRunUUID)
         var progress: MultipartProgress
         let directories = directories
         let saved = try? await BlockingCall.run("upload progress") { directories.read(MultipartProgress.self, from: progressURL) }
-        if let saved, saved.key == key, saved.size == size {
+        if let saved, saved.key == key, saved.size == size, try await partsMatchFile(saved, archive: archive) {
             progress = saved
             if let held = try await client.listParts(key: key, uploadID: saved.uploadID) {
                 // The storage's word counts: a part saved here but not there is sent again.
                 let stored = Dictionary(held.map { ($0.number, $0) }, uniquingKeysWith: { $1 })
-                progress.parts = saved.parts.filter { stored[$0.number]?.etag == $0.etag }
+                progress.parts = saved.parts.filter { part in
+                    guard let held = stored[part.number], held.etag == part.etag else { return false }
+                    return held.checksum == nil || part.checksum == nil || held.checksum == part.checksum
+                }
                 logger.info("Resuming a multipart upload.", metadata: ["taskRunUUID": "\(entry.taskRunUUID)", "parts": "\(progress.parts.count) of \(progress.partCount)"])
-            } else if let etag = try await client.headObject(key: key) {
-                // The upload was completed before the receipt could be written.
+            } else if saved.isComplete, case .found(let head) = try await client.headObject(key: key), head.size == size,
+                      head.checksumValue.map({ $0 == saved.compositeChecksum }) ?? (head.etag.trimming("\"").lowercased() == saved.multipartETag) {
+                // The upload was completed before its answer or the receipt could be written:
+                // the object is the one these parts make.
                 _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
-                return etag
+                await abortOrphans(of: key, client: client)
+                return Confirmed(etag: head.etag, checksumSHA256: head.checksumSHA256)
             } else {
+                // Not there (404, or 403 without s3:GetObject) or not these bytes: upload again.
+                logger.info("A multipart upload the storage no longer knows starts again.", metadata: ["taskRunUUID": "\(entry.taskRunUUID)"])
                 progress = try await startMultipart(client, key: key, size: size, contentType: contentType, at: progressURL)
             }
         } else {
+            if let saved {
+                // Another key or size (the configuration changed), or the file's bytes are no
+                // longer those of the parts sent (an encrypted copy made again): completing would
+                // mix bytes, so the upload starts again whole.
+                logger.warning("The saved multipart upload does not match the file any more; it starts again whole.",
+                               metadata: ["taskRunUUID": "\(entry.taskRunUUID)"])
+                await abandon(saved, client: client, because: "the file no longer matches its parts")
+            }
             progress = try await startMultipart(client, key: key, size: size, contentType: contentType, at: progressURL)
         }
         let done = Set(progress.parts.map(\.number))
@@ -190,9 +272,9 @@ public struct ArchiveUploader: Sendable {
                     guard let number = missing.next() else { return false }
                     group.addTask {
                         let (offset, length) = layout.range(ofPart: number)
-                        let md5 = try await digest(archive, offset: offset, length: length)
+                        let digests = try await digest(archive, offset: offset, length: length)
                         return try await client.uploadPart(key: key, uploadID: uploadID, number: number, file: archive,
-                                                           offset: offset, length: length, md5: md5)
+                                                           offset: offset, length: length, md5: digests.md5, sha256: digests.sha256)
                     }
                     return true
                 }
@@ -209,9 +291,32 @@ public struct ArchiveUploader: Sendable {
         } catch {
             throw UploadFailure(kind: .transient, code: "PartFailed", message: "A part of the multipart upload failed: \(error); it is tried again later.")
         }
-        let etag = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
+        let completed = try await client.completeMultipartUpload(key: key, uploadID: progress.uploadID, parts: progress.parts)
+        let confirmed: Confirmed
+        do {
+            confirmed = try await confirm(client, key: key, size: size, checksum: progress.compositeChecksum,
+                                          etag: progress.multipartETag, answered: completed.etag)
+        } catch where error.code == "NotConfirmed" {
+            // The upload is completed (or gone) but the object is not these bytes: the next
+            // attempt starts a new one.
+            _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
+            throw error
+        }
         _ = try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: progressURL) }
-        return etag
+        await abortOrphans(of: key, client: client)
+        return confirmed
+    }
+
+    /// Aborts every unfinished multipart upload of `key` once its object is confirmed: one
+    /// whose CreateMultipartUpload took effect but whose answer was lost (a kill, a cut
+    /// connection) is known to no progress file. Best effort: a key that may not list them
+    /// leaves them to the bucket's lifecycle rule (docs/upload.md).
+    private func abortOrphans(of key: String, client: S3Client) async {
+        guard let uploads = try? await client.multipartUploads(of: key) else { return }
+        for uploadID in uploads {
+            await abandon(MultipartProgress(key: key, uploadID: uploadID, size: 0, partSize: partSize, parts: []), client: client,
+                          because: "an upload of the same key whose start was never answered")
+        }
     }
 
     private func startMultipart(_ client: S3Client, key: String, size: Int64, contentType: String, at url: URL) async throws(UploadFailure) -> MultipartProgress {
@@ -243,12 +348,14 @@ public struct ArchiveUploader: Sendable {
         }
     }
 
-    /// The MD5 of `length` bytes of the file from `offset`, read in 128 KiB pieces on a dedicated
+    /// The MD5 (for `Content-MD5` and the ETag) and SHA-256 (for `x-amz-checksum-sha256`) of
+    /// `length` bytes of the file from `offset`, read once in 128 KiB pieces on a dedicated
     /// thread (several parts are digested at once: small pieces keep the memory flat).
-    private func digest(_ path: String, offset: Int64, length: Int64) async throws(UploadFailure) -> [UInt8] {
+    private func digest(_ path: String, offset: Int64, length: Int64) async throws(UploadFailure) -> (md5: [UInt8], sha256: [UInt8]) {
         do {
             return try await BlockingCall.run("archive digest") {
                 let md5 = try LibCrypto.Digest(.md5)
+                let sha256 = try LibCrypto.Digest(.sha256)
                 let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: [.closeOnExec])
                 defer { try? Syscalls.close(descriptor, path: path) }
                 var buffer = [UInt8](repeating: 0, count: 128 << 10)
@@ -260,10 +367,13 @@ public struct ArchiveUploader: Sendable {
                                           into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), path: path)
                     }
                     guard count > 0 else { throw UploadFailure.local("ArchiveShort", "The archive \(path) is shorter than its recorded size; it changed after the run finished.") }
-                    try buffer.withUnsafeBytes { raw in try md5.update(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
+                    try buffer.withUnsafeBytes { raw in
+                        try md5.update(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+                        try sha256.update(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+                    }
                     done += Int64(count)
                 }
-                return try md5.finish()
+                return (try md5.finish(), try sha256.finish())
             }
         } catch let failure as UploadFailure {
             throw failure

@@ -1,16 +1,29 @@
 import BlockingCalls
 public import Foundation
+public import Logging
 
 /// The S3 calls an upload needs (PutObject, CreateMultipartUpload, UploadPart, ListParts,
 /// CompleteMultipartUpload), each signed with Signature V4 and sent by libcurl on a dedicated
-/// thread. Bodies stream from the archive on disk; `Content-MD5` is sent and the returned ETag
-/// checked, so a corrupted transfer is refused by the storage or caught here.
+/// thread. Bodies stream from the archive on disk; `Content-MD5` and `x-amz-checksum-sha256` are
+/// sent and the returned ETag checked, so a corrupted transfer is refused by the storage or
+/// caught here. A request refused as `RequestTimeTooSkewed` is signed again with the clock
+/// corrected from the storage's `Date` (`ClockSkew`).
 public struct S3Client: Sendable {
     /// A part the storage holds for a multipart upload.
     public struct Part: Sendable, Hashable, Codable {
         public var number: Int
         public var etag: String
         public var size: Int64
+        /// The part's SHA-256 (base64), as sent and as the storage computed it; nil in progress
+        /// files written before checksums were sent.
+        public var checksum: String?
+
+        public init(number: Int, etag: String, size: Int64, checksum: String? = nil) {
+            self.number = number
+            self.etag = etag
+            self.size = size
+            self.checksum = checksum
+        }
     }
 
     public var location: S3Location
@@ -18,25 +31,37 @@ public struct S3Client: Sendable {
     public var transfer: TransferSettings
     /// The signing clock (tests may pin it).
     public var now: @Sendable () -> Date
+    /// The storage's clock against the device's, learnt from a `RequestTimeTooSkewed` answer.
+    public let skew: ClockSkew
+    public var logger: Logger
 
     public init(location: S3Location, credentials: S3Credentials, transfer: TransferSettings = TransferSettings(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, skew: ClockSkew = ClockSkew(),
+                logger: Logger = Logger(label: "activetask-upload")) {
         self.location = location
         self.signer = SignatureV4(credentials: credentials, region: location.region)
         self.transfer = transfer
         self.now = now
+        self.skew = skew
+        self.logger = logger
     }
 
-    /// PutObject of the whole file; returns its ETag after checking it equals the MD5.
-    public func putObject(key: String, file: String, size: Int64, md5: [UInt8], contentType: String = "application/zip") async throws(UploadFailure) -> String {
-        let response = try await send("PUT", key: key, headers: [("Content-MD5", LibCrypto.base64(md5)), ("Content-Type", contentType)],
+    /// PutObject of the whole file with `Content-MD5` and `x-amz-checksum-sha256`; returns its
+    /// ETag after checking it equals the MD5 (and the checksum, when the storage echoes one).
+    public func putObject(key: String, file: String, size: Int64, md5: [UInt8], sha256: [UInt8],
+                          contentType: String = "application/zip") async throws(UploadFailure) -> String {
+        let response = try await send("PUT", key: key, headers: [("Content-MD5", LibCrypto.base64(md5)), ("Content-Type", contentType),
+                                                                ("x-amz-checksum-sha256", LibCrypto.base64(sha256))],
                                       body: .file(path: file, offset: 0, length: size))
+        try Self.checkEchoedChecksum(response, sha256: sha256, what: "the object \(key)")
         return try Self.checkedETag(response, md5: md5, what: "the object \(key)")
     }
 
+    /// Starts a multipart upload whose parts carry SHA-256 checksums (so that the storage
+    /// computes the object's composite checksum, given on HEAD).
     public func createMultipartUpload(key: String, contentType: String = "application/zip") async throws(UploadFailure) -> String {
         let response = try await send("POST", key: key, query: [("uploads", "")],
-                                      headers: [("Content-Type", contentType)])
+                                      headers: [("Content-Type", contentType), ("x-amz-checksum-algorithm", "SHA256")])
         guard let uploadID = XMLFields.value("UploadId", in: response.text[...]), !uploadID.isEmpty else {
             throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage started a multipart upload of \(key) but named no UploadId; it is tried again.")
         }
@@ -44,11 +69,23 @@ public struct S3Client: Sendable {
     }
 
     public func uploadPart(key: String, uploadID: String, number: Int, file: String, offset: Int64, length: Int64,
-                           md5: [UInt8]) async throws(UploadFailure) -> Part {
+                           md5: [UInt8], sha256: [UInt8]) async throws(UploadFailure) -> Part {
         let response = try await send("PUT", key: key, query: [("partNumber", "\(number)"), ("uploadId", uploadID)],
-                                      headers: [("Content-MD5", LibCrypto.base64(md5))],
+                                      headers: [("Content-MD5", LibCrypto.base64(md5)), ("x-amz-checksum-sha256", LibCrypto.base64(sha256))],
                                       body: .file(path: file, offset: offset, length: length))
-        return Part(number: number, etag: try Self.checkedETag(response, md5: md5, what: "part \(number) of \(key)"), size: length)
+        try Self.checkEchoedChecksum(response, sha256: sha256, what: "part \(number) of \(key)")
+        return Part(number: number, etag: try Self.checkedETag(response, md5: md5, what: "part \(number) of \(key)"), size: length,
+                    checksum: LibCrypto.base64(sha256))
+    }
+
+    /// AbortMultipartUpload: the storage drops the parts of an upload given up on (they would be
+    /// billed until a lifecycle rule removed them). An upload it no longer knows is fine.
+    public func abortMultipartUpload(key: String, uploadID: String) async throws(UploadFailure) {
+        do {
+            _ = try await send("DELETE", key: key, query: [("uploadId", uploadID)])
+        } catch where error.code == "NoSuchUpload" || error.httpStatus == 404 {
+            return
+        }
     }
 
     /// The parts the storage holds; nil when it no longer knows the upload (completed or
@@ -68,7 +105,8 @@ public struct S3Client: Sendable {
                 guard let number = XMLFields.value("PartNumber", in: element).flatMap(Int.init),
                       let etag = XMLFields.value("ETag", in: element),
                       let size = XMLFields.value("Size", in: element).flatMap(Int64.init) else { continue }
-                parts.append(Part(number: number, etag: etag, size: size))
+                parts.append(Part(number: number, etag: etag, size: size,
+                                  checksum: XMLFields.value("ChecksumSHA256", in: element).flatMap { $0.isEmpty ? nil : $0 }))
             }
             guard XMLFields.value("IsTruncated", in: text) == "true",
                   let next = XMLFields.value("NextPartNumberMarker", in: text) else { return parts }
@@ -76,28 +114,82 @@ public struct S3Client: Sendable {
         }
     }
 
-    /// CompleteMultipartUpload; returns the object's ETag. S3 may answer 200 with an error in
-    /// the body, which is sorted like any other error.
-    public func completeMultipartUpload(key: String, uploadID: String, parts: [Part]) async throws(UploadFailure) -> String {
+    /// The UploadIds of the unfinished multipart uploads of exactly `key` (ListMultipartUploads
+    /// followed page by page); nil when the key may not list them (403: the documented policy's
+    /// `s3:ListBucketMultipartUploads` left out). The prefix asked for is the key's first path
+    /// segment (`{study}` by default), not the whole key: moto 5.2.1 refuses the signature of a
+    /// query value holding an encoded `/` (boto3's own too), and the answer is filtered by key.
+    public func multipartUploads(of key: String) async throws(UploadFailure) -> [String]? {
+        var found: [String] = []
+        var keyMarker = "", uploadMarker = ""
+        let prefix = String(key.prefix { $0 != "/" })
+        while true {
+            var query = [("uploads", ""), ("prefix", prefix)]
+            if !keyMarker.isEmpty { query += [("key-marker", keyMarker), ("upload-id-marker", uploadMarker)] }
+            let response: HTTPResponse
+            do {
+                response = try await send("GET", key: "", query: query)
+            } catch where error.httpStatus == 403 {
+                return nil
+            }
+            let text = response.text[...]
+            for upload in XMLFields.elements("Upload", in: text) where XMLFields.value("Key", in: upload) == key {
+                if let id = XMLFields.value("UploadId", in: upload) { found.append(id) }
+            }
+            guard XMLFields.value("IsTruncated", in: text) == "true", let next = XMLFields.value("NextKeyMarker", in: text) else { return found }
+            keyMarker = next
+            uploadMarker = XMLFields.value("NextUploadIdMarker", in: text) ?? ""
+        }
+    }
+
+    /// CompleteMultipartUpload; returns the object's ETag and the composite checksum when the
+    /// answer names one. S3 sends `200` before the object is assembled and the result (or an
+    /// `<Error>`) after: only a whole `CompleteMultipartUploadResult` counts (`CompleteAnswer`);
+    /// an error, or a body cut short, is sorted like any other failure and retried.
+    public func completeMultipartUpload(key: String, uploadID: String, parts: [Part]) async throws(UploadFailure) -> (etag: String, checksumSHA256: String?) {
         let document = "<CompleteMultipartUpload>"
-            + parts.sorted { $0.number < $1.number }.map {
-                "<Part><PartNumber>\($0.number)</PartNumber><ETag>\(XMLFields.escape($0.etag))</ETag></Part>"
+            + parts.sorted { $0.number < $1.number }.map { part in
+                "<Part><PartNumber>\(part.number)</PartNumber><ETag>\(XMLFields.escape(part.etag))</ETag>"
+                    + (part.checksum.map { "<ChecksumSHA256>\(XMLFields.escape($0))</ChecksumSHA256>" } ?? "") + "</Part>"
             }.joined()
             + "</CompleteMultipartUpload>"
         let response = try await send("POST", key: key, query: [("uploadId", uploadID)],
                                       headers: [("Content-Type", "application/xml")], body: .bytes(Array(document.utf8)))
-        if let code = XMLFields.value("Code", in: response.text[...]) {
-            throw UploadFailure.classify(status: 500, code: code, message: XMLFields.value("Message", in: response.text[...]), retryAfter: nil)
+        switch CompleteAnswer.parse(response.body) {
+        case .completed(let etag, let checksum):
+            return (etag, checksum)
+        case .error(let code, let message):
+            throw UploadFailure.classify(status: 500, code: code, message: message, retryAfter: nil)
+        case .unreadable(let reason):
+            throw UploadFailure(kind: .transient, code: "IncompleteAnswer",
+                                message: "The storage answered CompleteMultipartUpload of \(key) with HTTP \(response.status) but \(reason), so the object is not known to be assembled; it is asked again.",
+                                httpStatus: response.status)
         }
-        return XMLFields.value("ETag", in: response.text[...]) ?? response.headers["etag"] ?? ""
     }
 
-    /// The object's ETag, or nil when there is no object under `key`.
-    public func headObject(key: String) async throws(UploadFailure) -> String? {
-        do {
-            return try await send("HEAD", key: key).headers["etag"]
-        } catch where error.code == "HTTP 404" || error.code == "NoSuchKey" {
-            return nil
+    /// HEAD of the object, asking for its checksum: its size, ETag and checksum, or `notThere`
+    /// for 404 and 403 (S3 answers 403 to a key without `s3:GetObject`, which the documented
+    /// least-privilege policy leaves out).
+    public func headObject(key: String) async throws(UploadFailure) -> ObjectHead.Answer {
+        do throws(UploadFailure) {
+            let response = try await send("HEAD", key: key, headers: [("x-amz-checksum-mode", "ENABLED")])
+            guard let size = response.headers["content-length"].flatMap({ Int64($0.trimming(" ")) }) else {
+                throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage answered a HEAD of \(key) without a Content-Length; it is asked again.")
+            }
+            return .found(ObjectHead(size: size, etag: response.headers["etag"] ?? "", checksumSHA256: response.headers["x-amz-checksum-sha256"]))
+        } catch where [403, 404].contains(error.httpStatus ?? 0) || ["NoSuchKey", "AccessDenied"].contains(error.code) {
+            return .notThere(status: error.httpStatus ?? 404)
+        }
+    }
+
+    /// A checksum the storage echoes must be the one sent (S3 refuses a body that does not
+    /// match; a store that echoes another computed it over other bytes).
+    static func checkEchoedChecksum(_ response: HTTPResponse, sha256: [UInt8], what: String) throws(UploadFailure) {
+        guard let echoed = response.headers["x-amz-checksum-sha256"], !echoed.isEmpty else { return }
+        let sent = LibCrypto.base64(sha256)
+        guard echoed == sent else {
+            throw UploadFailure(kind: .transient, code: "ChecksumMismatch",
+                                message: "The storage stored \(what) with SHA-256 \(echoed), not \(sent) that was sent; it is sent again.")
         }
     }
 
@@ -115,8 +207,23 @@ public struct S3Client: Sendable {
     /// Signs and sends one request; a non-2xx answer becomes a sorted `UploadFailure`.
     func send(_ method: String, key: String, query: [(String, String)] = [], headers extra: [(String, String)] = [],
               body: HTTPRequest.Body = .none) async throws(UploadFailure) -> HTTPResponse {
-        let date = AmzDate(now())
-        let encodedPath = location.encodedPath(key: key)
+        do {
+            return try await sendOnce(method, key: key, query: query, headers: extra, body: body)
+        } catch where error.code == "RequestTimeTooSkewed" {
+            // The storage's `Date` says how far off the device's clock is: sign again with it
+            // (once per request; a clock still refused is held with the advice to set it).
+            guard let serverDate = error.serverDate, let seconds = skew.correct(serverDate: serverDate, at: now()) else { throw error }
+            logger.warning("The storage refused a request as RequestTimeTooSkewed: requests are now signed with the storage's clock. Set the device's clock (systemd-timesyncd).",
+                           metadata: ["clockSkewSeconds": "\(Int(seconds.rounded()))"])
+            return try await sendOnce(method, key: key, query: query, headers: extra, body: body)
+        }
+    }
+
+    private func sendOnce(_ method: String, key: String, query: [(String, String)], headers extra: [(String, String)],
+                          body: HTTPRequest.Body) async throws(UploadFailure) -> HTTPResponse {
+        let date = AmzDate(skew.now(now()))
+        // An empty key is a call on the bucket itself.
+        let encodedPath = key.isEmpty ? location.encodedBucketPath : location.encodedPath(key: key)
         var headers: [(name: String, value: String)] = [
             ("Host", location.hostHeader),
             ("x-amz-date", date.timestamp),
@@ -147,8 +254,10 @@ public struct S3Client: Sendable {
         }
         guard (200..<300).contains(response.status) else {
             let text = response.text[...]
-            throw UploadFailure.classify(status: response.status, code: XMLFields.value("Code", in: text),
-                                         message: XMLFields.value("Message", in: text), retryAfter: response.headers["retry-after"])
+            var failure = UploadFailure.classify(status: response.status, code: XMLFields.value("Code", in: text),
+                                                 message: XMLFields.value("Message", in: text), retryAfter: response.headers["retry-after"])
+            failure.serverDate = response.headers["date"]
+            throw failure
         }
         return response
     }

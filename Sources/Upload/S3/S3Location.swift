@@ -31,6 +31,10 @@ public struct S3Location: Sendable, Hashable {
     }
 
     /// The encoded path of `key` (each byte outside the unreserved set and `/` escaped once).
+    /// The bucket's own path, for bucket-level calls (ListMultipartUploads): `/bucket` path-style
+    /// (no trailing slash: S3 and moto sign the path as boto3 sends it), `/` virtual-hosted.
+    public var encodedBucketPath: String { pathStyle ? "/\(SignatureV4.uriEncode(bucket))" : "/" }
+
     public func encodedPath(key: String) -> String {
         let encodedKey = SignatureV4.uriEncode(key, keepSlash: true)
         return pathStyle ? "/\(SignatureV4.uriEncode(bucket))/\(encodedKey)" : "/\(encodedKey)"

@@ -20,6 +20,8 @@ public struct UploadFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public var retryAfterSeconds: Double?
     /// The HTTP status of the answer that failed; nil when none arrived (or the cause is local).
     public var httpStatus: Int?
+    /// The answer's `Date` header (for `RequestTimeTooSkewed`: the storage's clock).
+    public var serverDate: String?
 
     public init(kind: Kind, code: String, message: String, retryAfterSeconds: Double? = nil, httpStatus: Int? = nil) {
         self.kind = kind

@@ -13,7 +13,8 @@ whenever it changes (counters start again with each new version):
      "downSeconds": 30}
 
 A rule matches a request whose method is `method` (any when absent) and whose target (path and
-query) contains `contains` (any when absent), for its first `times` matches (always when absent).
+query) contains `contains` (any when absent), for its first `times` matches (always when absent);
+with `nth`, only the nth request (counting every request since this version of the file, from 1).
 Actions:
   status  answer `status` with S3's XML error `code` and the header `Retry-After: retryAfter`
           (when given), after reading the whole body as a real server would;
@@ -21,6 +22,15 @@ Actions:
           (SO_LINGER 0: the client sees ECONNRESET in the middle of its body);
   stall   forward `afterBytes` bytes of the body, then stop reading (and forward nothing) for
           `seconds` (default 60) before closing: a stalled read, as a hung server gives.
+  replace forward the request (unless `upstream` is false) and read the storage's whole answer,
+          then answer `status` (default 200) with `body` (default empty) or, with `truncate`, the
+          first `truncate` bytes of the storage's own body: what a connection cut after S3's early
+          200 looks like (the storage did the work; the client never hears the result).
+  hold    forward the request and read the storage's whole answer, log "held", and answer nothing
+          for `seconds` (default 600): the call took effect, and the test kills the client now.
+  skew    the storage's clock is `seconds` ahead: a request whose x-amz-date is more than 15
+          minutes from it is answered 403 RequestTimeTooSkewed with that clock's `Date`; the
+          others are forwarded (moto checks signatures, not times).
 `downSeconds` (taken once per version of the file): the proxy resets every open connection and
 stops listening for that many seconds, so new connections are refused; then it listens again on
 the same port.
@@ -31,6 +41,8 @@ connection accepted before an outage logs nothing once the outage has begun, how
 thread comes to it.
 """
 import argparse
+import calendar
+import email.utils
 import json
 import os
 import socket
@@ -77,12 +89,16 @@ def reload_control(args):
         state["version"] = version
         state["rules"] = control.get("rules", [])
         state["counts"] = [0] * len(state["rules"])
+        state["requests"] = 0
         state["pending_down"] = float(control.get("downSeconds", 0))
 
 
 def matching_rule(method, target):
     with lock:
+        state["requests"] = state.get("requests", 0) + 1
         for index, rule in enumerate(state["rules"]):
+            if "nth" in rule and rule["nth"] != state["requests"]:
+                continue
             if rule.get("method") not in (None, method):
                 continue
             if rule.get("contains") and rule["contains"] not in target:
@@ -154,14 +170,7 @@ def handle(args, client, accepted):
         record = {"method": method, "target": target, "action": action}
 
         if action == "status":
-            # Read the whole body first: a server that answers before it has read it would make
-            # the client fail its send, not see the status.
-            remaining = length - len(rest)
-            while remaining > 0:
-                chunk = client.recv(min(65536, remaining))
-                if not chunk:
-                    break
-                remaining -= len(chunk)
+            drain_body(client, rest, length)
             code = rule.get("code", "InternalError")
             body = (f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code>'
                     f"<Message>Injected by the tests' fault proxy.</Message></Error>").encode()
@@ -171,6 +180,33 @@ def handle(args, client, accepted):
             if log(args, record, accepted):
                 client.sendall((f"HTTP/1.1 {status} Fault\r\nContent-Type: application/xml\r\nContent-Length: {len(body)}\r\n"
                                 f"{extra}Connection: close\r\n\r\n").encode() + body)
+            return
+
+        if action == "skew":
+            offset = float(rule.get("seconds", 3600))
+            server_now = time.time() + offset
+            stamp = headers.get("x-amz-date", "")
+            try:
+                signed = calendar.timegm(time.strptime(stamp, "%Y%m%dT%H%M%SZ"))
+            except ValueError:
+                signed = None
+            if signed is None or abs(signed - server_now) > 900:
+                drain_body(client, rest, length)
+                body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>RequestTimeTooSkewed</Code>"
+                        "<Message>The difference between the request time and the current time is too large.</Message></Error>").encode()
+                if method == "HEAD":
+                    body = b""
+                date = email.utils.formatdate(server_now, usegmt=True)
+                record["status"] = 403
+                if log(args, record, accepted):
+                    client.sendall((f"HTTP/1.1 403 Forbidden\r\nDate: {date}\r\nContent-Type: application/xml\r\n"
+                                    f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body)
+                return
+            action = record["action"] = "forward"
+
+        if action == "replace" and not rule.get("upstream", True):
+            drain_body(client, rest, length)
+            answer_replaced(args, client, rule, record, accepted, b"")
             return
 
         if not log(args, record, accepted):
@@ -195,6 +231,23 @@ def handle(args, client, accepted):
             return
 
         if not forward_body(client, upstream, rest, length):
+            return
+        if action in ("replace", "hold"):
+            answer = b""
+            while True:
+                chunk = upstream.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+            status_line = answer.split(b"\r\n", 1)[0].split(b" ")
+            stored = int(status_line[1]) if len(status_line) > 1 and status_line[1].isdigit() else None
+            if not log(args, {"method": method, "target": target, "action": "answer", "status": stored}, accepted):
+                return
+            if action == "hold":
+                if log(args, {"method": method, "target": target, "action": "held"}, accepted):
+                    time.sleep(float(rule.get("seconds", 600)))
+                return
+            answer_replaced(args, client, rule, record, accepted, answer.partition(b"\r\n\r\n")[2])
             return
         answer_started = False
         while True:
@@ -222,6 +275,29 @@ def handle(args, client, accepted):
                 sock.close()
             except OSError:
                 pass
+
+
+def drain_body(client, rest, length):
+    """Reads the rest of the request's body (and drops it): a server that answers before it has
+    read the body would make the client fail its send, not see the answer."""
+    remaining = length - len(rest)
+    while remaining > 0:
+        chunk = client.recv(min(65536, remaining))
+        if not chunk:
+            break
+        remaining -= len(chunk)
+
+
+def answer_replaced(args, client, rule, record, accepted, stored_body):
+    """Answers a `replace` rule: its status and body (or the storage's body cut short)."""
+    if "truncate" in rule:
+        body = stored_body[: int(rule["truncate"])]
+    else:
+        body = rule.get("body", "").encode()
+    status = int(rule.get("status", 200))
+    if log(args, {"method": record["method"], "target": record["target"], "action": "replaced", "status": status}, accepted):
+        client.sendall((f"HTTP/1.1 {status} OK\r\nContent-Type: application/xml\r\nContent-Length: {len(body)}\r\n"
+                        f"Connection: close\r\n\r\n").encode() + body)
 
 
 def listen(port):

@@ -34,10 +34,15 @@ def main():
     parser.add_argument("--record", required=True)
     parser.add_argument("--expire-first", action="store_true")
     parser.add_argument("--refuse-first-put", action="store_true")
+    # The port the URLs handed out name (a fault proxy in front of moto); moto's own by default.
+    parser.add_argument("--url-port")
     args = parser.parse_args()
     s3 = boto3.client("s3", endpoint_url=f"http://127.0.0.1:{args.moto_port}", region_name="us-east-1",
                       aws_access_key_id=args.access_key, aws_secret_access_key=args.secret,
                       config=Config(signature_version="s3v4", s3={"addressing_style": "path"}))
+    signer = boto3.client("s3", endpoint_url=f"http://127.0.0.1:{args.url_port or args.moto_port}", region_name="us-east-1",
+                          aws_access_key_id=args.access_key, aws_secret_access_key=args.secret,
+                          config=Config(signature_version="s3v4", s3={"addressing_style": "path"}))
     grants = {"count": 0}
 
     def record(entry):
@@ -67,7 +72,7 @@ def main():
                 grants["count"] += 1
                 upload_id = str(uuid.uuid4())
                 lifetime = 600
-                url = s3.generate_presigned_url("put_object", ExpiresIn=lifetime, Params={
+                url = signer.generate_presigned_url("put_object", ExpiresIn=lifetime, Params={
                     "Bucket": args.bucket, "Key": request["name"],
                     "ContentMD5": request["contentMd5"], "ContentType": request["contentType"]})
                 if args.expire_first and grants["count"] == 1:

@@ -1,0 +1,220 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+import Upload
+
+/// A receipt means the store holds the bytes (docs/upload.md, "No receipt, no deletion"): every
+/// way a store's answer can fail, made by the fault proxy in front of moto, ends with the object
+/// in the bucket byte for byte, alone, no unfinished multipart upload, and at no moment a receipt
+/// for an object the bucket does not hold (polled beside the upload).
+extension UploadAgainstS3Tests {
+    /// One way the store's answers fail.
+    struct StoreFault: Sendable, CustomTestStringConvertible {
+        var name: String
+        var rules: [[String: any Sendable]]
+        /// A multipart upload (three parts) rather than one PUT.
+        var multipart = true
+        /// What the uploader's log says about it.
+        var logged: String?
+        var testDescription: String { name }
+    }
+
+    static let completeCall: [String: any Sendable] = ["method": "POST", "contains": "uploadId="]
+    static let injectedError = #"<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>"#
+
+    static let storeFaults: [StoreFault] = [
+        StoreFault(name: "Complete 200 with an empty body (assembled, the answer cut)",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": ""]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with an empty body, the request never reaching the store",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "upstream": false, "body": ""]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with white space only",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": "  \n\t  \n"]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with its result cut after 80 bytes",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "truncate": 80]) { $1 }], logged: "IncompleteAnswer"),
+        StoreFault(name: "Complete 200 with an <Error> body (not assembled)",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "upstream": false, "body": injectedError]) { $1 }], logged: "InternalError"),
+        StoreFault(name: "a part answered 500",
+                   rules: [["method": "PUT", "contains": "partNumber=2&", "times": 1, "action": "status", "status": 500, "code": "InternalError"]],
+                   logged: "InternalError"),
+        StoreFault(name: "Complete's answer cut, then HEAD 403: the upload is made again",
+                   rules: [completeCall.merging(["times": 1, "action": "replace", "body": ""]) { $1 },
+                           ["method": "HEAD", "times": 1, "action": "status", "status": 403, "code": "AccessDenied"]],
+                   logged: "A multipart upload the storage no longer knows starts again."),
+        StoreFault(name: "a single PUT confirmed by a HEAD answered 403 (no s3:GetObject): the PUT's own checked answer counts",
+                   rules: [["method": "HEAD", "times": 1, "action": "status", "status": 403, "code": "AccessDenied"]], multipart: false,
+                   logged: "The storage refuses HEAD"),
+        StoreFault(name: "the storage's clock an hour ahead (RequestTimeTooSkewed with its Date)",
+                   rules: [["action": "skew", "seconds": 3600]], multipart: false, logged: "RequestTimeTooSkewed"),
+        StoreFault(name: "the storage's clock an hour ahead, multipart",
+                   rules: [["action": "skew", "seconds": 3600]], logged: "RequestTimeTooSkewed"),
+    ]
+
+    /// Runs `body` while a child task polls, every 100 ms, the run's receipt and, whenever there
+    /// is one, the bucket (`storage`, read directly, not through the proxy); records an issue for
+    /// every moment a receipt named an object the bucket did not hold with the receipt's size,
+    /// also when `body` throws (its error is thrown after).
+    func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ body: () async throws -> Void) async throws {
+        let receiptURL = receipt(entry)
+        let (violations, failure) = await withTaskGroup(of: [String].self) { group -> ([String], (any Error)?) in
+            group.addTask {
+                var violations: [String] = []
+                while !Task.isCancelled {
+                    if let data = try? Data(contentsOf: receiptURL), let stored = try? JSONDecoder().decode(UploadReceipt.self, from: data) {
+                        let object = try? await storage.digest(key)
+                        if object?.size != stored.size {
+                            violations.append("a receipt for \(stored.size) bytes while the bucket held \(object.map { "\($0.size) bytes" } ?? "no object")")
+                        }
+                    }
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+                return violations
+            }
+            var failure: (any Error)?
+            do { try await body() } catch { failure = error }
+            group.cancelAll()
+            return (await group.next() ?? [], failure)
+        }
+        #expect(violations.isEmpty, "receipts for objects the bucket did not hold: \(violations)", sourceLocation: sourceLocation)
+        if let failure { throw failure }
+    }
+
+    /// The bucket holds `key` alone, no unfinished multipart upload.
+    func expectAlone(_ key: String, storage: MotoServer, otherwise context: String = "", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let listing = try await storage.listing(prefix: "pd-study/")
+        #expect(listing.keys == [key], sourceLocation: sourceLocation)
+        #expect(listing.uploads.isEmpty, "unfinished multipart uploads: \(listing.uploads)\n\(context)", sourceLocation: sourceLocation)
+    }
+
+    /// The S3 calls of a multipart upload, in the order a run killed at each in turn meets them:
+    /// CreateMultipartUpload, part 1, ListParts (the restart's first call), part 2, Complete, the
+    /// confirming HEAD, ListMultipartUploads and the AbortMultipartUpload of the upload whose
+    /// start was never answered.
+    static let s3Calls: [[String: any Sendable]] = [
+        ["method": "POST", "contains": "?uploads="], ["method": "PUT", "contains": "partNumber=1&"],
+        ["method": "GET", "contains": "part-number-marker="], ["method": "PUT", "contains": "partNumber=2&"],
+        ["method": "POST", "contains": "?uploadId="], ["method": "HEAD"], ["method": "GET", "contains": "uploads="],
+        ["method": "DELETE", "contains": "uploadId="],
+    ]
+
+    /// Kills between calls: round n holds the first call matching `calls[n]` of that start (the
+    /// call takes effect, its answer never comes), then kills the uploader `start(n)` started with
+    /// SIGKILL; until a start gets to the run's receipt. Returns the calls that were held.
+    func killBetweenCalls(_ entry: OutboxEntry, proxy: FaultProxy, calls: [[String: any Sendable]],
+                          start: (Int) throws -> pid_t) async throws -> [String] {
+        var held: [String] = []
+        for (n, call) in calls.enumerated() {
+            try proxy.configure(rules: [call.merging(["times": 1, "action": "hold"]) { $1 }])
+            let heldBefore = proxy.records().filter { $0.action == "held" }.count
+            let pid = try start(n)
+            let came = await waitUntil(90) {
+                FileManager.default.fileExists(atPath: receipt(entry).path) || proxy.records().filter { $0.action == "held" }.count > heldBefore
+            }
+            let records = proxy.records().filter { $0.action == "held" }
+            kill(pid, SIGKILL)
+            _ = ChildSpawn.waitForExit(pid)
+            #expect(came, "round \(n): neither a held call nor a receipt; the proxy's log:\n\(proxy.logText)")
+            guard came, records.count > heldBefore, let last = records.last else { break }
+            held.append("\(last.method) \(last.target)")
+        }
+        // The last start, with no call held, gets to the receipt.
+        try proxy.configure(rules: [])
+        let pid = try start(calls.count)
+        defer { stopUploader(pid) }
+        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(entry).path) }, "no receipt after the kills; the proxy's log:\n\(proxy.logText)")
+        return held
+    }
+
+    @Test("Every store failure ends with the object byte for byte (decrypted, when encrypted), alone, and never a receipt for an object the bucket does not hold",
+          arguments: storeFaults, [false, true])
+    func storeFailure(_ fault: StoreFault, encrypted: Bool) async throws {
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
+        var configuration: [String: Any] = [:]
+        var study: (certificate: String, key: String)?
+        if encrypted {
+            study = try await studyCertificate("ec")
+            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
+        }
+        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        try proxy.configure(rules: fault.rules)
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: configuration,
+                                        endpoint: proxy.endpoint, log: "fault.log")
+            defer { stopUploader(pid) }
+            #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) },
+                    "no receipt; the log:\n\(log("fault.log"))\nthe proxy's log:\n\(proxy.logText)")
+        }
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        if let study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        } else {
+            #expect(object.data == run.bytes, "the object differs from the archive")
+        }
+        let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
+        #expect(stored.etag == object.etag)
+        #expect(stored.size == Int64(object.data.count))
+        #expect(stored.archiveSize == Int64(run.bytes.count))
+        if let logged = fault.logged { #expect(log("fault.log").contains(logged), "the log:\n\(log("fault.log"))") }
+        // Every rule was met: the fault happened.
+        let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
+        #expect(!faulted.isEmpty, "no fault was made; the proxy's log:\n\(proxy.logText)")
+        try await expectAlone(objectKey, storage: moto)
+    }
+
+    @Test("An encrypted copy made again (a new content key, the same size) is never completed with the old copy's parts: the upload starts again whole")
+    func encryptedCopyMadeAgain() async throws {
+        let (study, run, encryption) = try await encryptedUploadKilledAfterFirstPart(seed: 52, log: "remade-first.log")
+        let first = try Data(contentsOf: encryptedCopy(run.entry))
+        // The copy is lost (as a full disk's cleanup or an operator might): the next attempt
+        // encrypts again, with a new content key.
+        try FileManager.default.removeItem(at: encryptedCopy(run.entry))
+
+        let objectKey = key(run.entry) + ".p7m"
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            let second = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                           configuration: encryption, log: "remade-second.log")
+            defer { stopUploader(second) }
+            #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) }, "no receipt; the log:\n\(log("remade-second.log"))")
+        }
+        #expect(log("remade-second.log").contains("does not match the file any more"), "the log:\n\(log("remade-second.log"))")
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        #expect(object.data.count == first.count)
+        #expect(object.data != first, "the object is the second copy")
+        #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        try await expectAlone(objectKey, storage: moto)
+    }
+
+    @Test("kill -9 between each pair of S3 calls (each call taking effect, its answer never heard), then a restart: never a receipt without the object; one object, no unfinished upload",
+          arguments: [false, true])
+    func killBetweenCalls(encrypted: Bool) async throws {
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        let run = try finishedRun(size: Self.partSize + 100_000, seed: encrypted ? 54 : 53)
+        var configuration: [String: Any] = ["partsInParallel": 1]
+        var study: (certificate: String, key: String)?
+        if encrypted {
+            study = try await studyCertificate("ec")
+            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
+        }
+        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        var held: [String] = []
+        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+            held = try await killBetweenCalls(run.entry, proxy: proxy, calls: Self.s3Calls) { n in
+                try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                  configuration: configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
+            }
+        }
+        #expect(held.count == Self.s3Calls.count, "killed after only \(held.count) of the calls: \(held); the proxy's log:\n\(proxy.logText)")
+        #expect(FileManager.default.fileExists(atPath: receipt(run.entry).path))
+        let object = try await moto.object(objectKey, scratch: scratch.url)
+        if let study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        } else {
+            #expect(object.data == run.bytes)
+        }
+        try await expectAlone(objectKey, storage: moto, otherwise: proxy.logText)
+    }
+}
