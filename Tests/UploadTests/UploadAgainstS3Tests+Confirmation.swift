@@ -164,6 +164,39 @@ extension UploadAgainstS3Tests {
         try await expectAlone(objectKey, storage: moto)
     }
 
+    @Test("A run deleted before its multipart upload finished: the next scan aborts its upload, then removes its progress; no part stays in the bucket")
+    func departedRunAbortsItsUpload() async throws {
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        let run = try finishedRun(size: Self.partSize + 100_000, seed: 56)
+        let progress = receipt(run.entry).deletingLastPathComponent().appendingPathComponent("\(run.entry.taskRunUUID.uuidString).multipart.json")
+        // Part 2 is held: part 1 is stored and the progress file names the upload.
+        try proxy.configure(rules: [["method": "PUT", "contains": "partNumber=2&", "times": 1, "action": "hold"]])
+        let first = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                      configuration: ["partsInParallel": 1], endpoint: proxy.endpoint, log: "departed-first.log")
+        let held = await waitUntil(90) { proxy.records().contains { $0.action == "held" } }
+        kill(first, SIGKILL)
+        _ = ChildSpawn.waitForExit(first)
+        #expect(held, "part 2 was never sent; the proxy's log:\n\(proxy.logText)")
+        #expect(FileManager.default.fileExists(atPath: progress.path), "no multipart progress; the log:\n\(log("departed-first.log"))")
+        #expect(try await moto.listing(prefix: "pd-study/").uploads.count == 1, "the upload under way is not in the bucket's list")
+
+        // The daemon deletes the run, and with it its outbox entry (docs/upload.md).
+        try FileManager.default.removeItem(at: dataDirectory.appendingPathComponent("outbox/\(run.entry.taskRunUUID.uuidString).json"))
+        try proxy.configure(rules: [])
+        let second = try startUploader(secret: moto.secretAccessKey, configuration: ["partsInParallel": 1], log: "departed-second.log")
+        defer { stopUploader(second) }
+        let aborted = await waitUntil(90) {
+            guard !FileManager.default.fileExists(atPath: progress.path) else { return false }
+            return (try? await moto.listing(prefix: "pd-study/").uploads.isEmpty) ?? false
+        }
+        #expect(aborted, "the departed run's upload was not aborted and its progress removed; the log:\n\(log("departed-second.log"))")
+        let listing = try await moto.listing(prefix: "pd-study/")
+        #expect(listing.keys.isEmpty && listing.uploads.isEmpty, "\(listing)")
+        #expect(!FileManager.default.fileExists(atPath: receipt(run.entry).path))
+        #expect(log("departed-second.log").contains("its run left the outbox before the upload finished"), "the log:\n\(log("departed-second.log"))")
+    }
+
     @Test("An encrypted copy made again (a new content key, the same size) is never completed with the old copy's parts: the upload starts again whole")
     func encryptedCopyMadeAgain() async throws {
         let (study, run, encryption) = try await encryptedUploadKilledAfterFirstPart(seed: 52, log: "remade-first.log")

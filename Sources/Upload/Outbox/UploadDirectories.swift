@@ -52,20 +52,37 @@ public struct UploadDirectories: Sendable {
         return removed
     }
 
-    /// Removes the receipts and multipart progress files of runs whose outbox entry is gone: the
-    /// daemon removes a run's entry only when it removes the run (after the receipt let it go,
-    /// docs/upload.md), and it may not write here, so these files are the uploader's to clear.
-    /// Nothing is removed when the outbox cannot be listed. Returns the names removed.
+    /// Removes the receipts of runs whose outbox entry is gone: the daemon removes a run's entry
+    /// only when it removes the run (after the receipt let it go, docs/upload.md), and it may
+    /// not write here, so these files are the uploader's to clear. Nothing is removed when the
+    /// outbox cannot be listed. Returns the names removed.
     func removeLeftoversOfRemovedRuns() -> [String] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: outbox.path) else { return [] }
-        let inOutbox = Set(entries.compactMap { UUID(uuidString: String($0.prefix(36))) })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
         var removed: [String] = []
-        for name in names where name.hasSuffix(".uploaded.json") || name.hasSuffix(".multipart.json") {
-            guard let id = UUID(uuidString: String(name.prefix(36))), !inOutbox.contains(id) else { continue }
+        for name in filesOfRemovedRuns(endingWith: ".uploaded.json") {
             if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
         }
         return removed
+    }
+
+    /// The multipart progress files of runs whose outbox entry is gone (the daemon deleted the
+    /// run before its upload finished), but for the runs in `busy`: their uploads are aborted
+    /// before the files go (`ArchiveUploader.abandonDeparted`), so that no part stays billed.
+    func departedMultipartProgress(except busy: Set<UUID>) -> [URL] {
+        filesOfRemovedRuns(endingWith: ".multipart.json")
+            .filter { name in UUID(uuidString: String(name.prefix(36))).map { !busy.contains($0) } ?? false }
+            .map { uploads.appendingPathComponent($0) }
+    }
+
+    /// The names in `uploads/` ending with `suffix` whose run has no outbox entry; none when the
+    /// outbox cannot be listed.
+    private func filesOfRemovedRuns(endingWith suffix: String) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: outbox.path) else { return [] }
+        let inOutbox = Set(entries.compactMap { UUID(uuidString: String($0.prefix(36))) })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+        return names.filter { name in
+            guard name.hasSuffix(suffix), let id = UUID(uuidString: String(name.prefix(36))) else { return false }
+            return !inOutbox.contains(id)
+        }
     }
 
     /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).

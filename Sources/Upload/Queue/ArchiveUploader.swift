@@ -198,15 +198,33 @@ public struct ArchiveUploader: Sendable {
     }
 
     /// Aborts a multipart upload given up on, so that its parts are not billed; a failure is
-    /// logged (the documented lifecycle rule removes what is left).
-    private func abandon(_ progress: MultipartProgress, client: S3Client, because reason: String) async {
+    /// logged (the documented lifecycle rule removes what is left). Returns whether the storage
+    /// no longer holds the upload.
+    @discardableResult
+    private func abandon(_ progress: MultipartProgress, client: S3Client, because reason: String) async -> Bool {
         do {
             try await client.abortMultipartUpload(key: progress.key, uploadID: progress.uploadID)
             logger.info("Aborted a multipart upload given up on.", metadata: ["key": "\(progress.key)", "reason": "\(reason)"])
+            return true
         } catch {
             logger.warning("A multipart upload given up on could not be aborted; the bucket's lifecycle rule removes its parts.",
                            metadata: ["key": "\(progress.key)", "reason": "\(reason)", "error": "\(error)"])
+            return false
         }
+    }
+
+    /// Aborts the multipart upload a run left behind when it left the outbox (the daemon deleted
+    /// the run before its upload finished), then removes its progress file at `url`. Returns
+    /// whether the file was removed: it stays, to be tried at the next scan, while the storage
+    /// cannot abort the upload; a file that cannot be read, or the presigned target, has nothing
+    /// to abort.
+    public func abandonDeparted(progressAt url: URL) async -> Bool {
+        let directories = directories
+        let saved = try? await BlockingCall.run("upload progress") { directories.read(MultipartProgress.self, from: url) }
+        if case .s3(let client) = target, let saved = saved ?? nil {
+            guard await abandon(saved, client: client, because: "its run left the outbox before the upload finished") else { return false }
+        }
+        return (try? await BlockingCall.run("upload progress") { try FileManager.default.removeItem(at: url) }) != nil
     }
 
     /// Whether the file's bytes are still those of every part recorded (an encrypted copy made

@@ -57,16 +57,21 @@ public actor UploadWorker {
     public func scanOnce() async -> Date? {
         let directories = uploader.directories
         let busy = Set(inFlight.keys)
-        let scan: ([OutboxEntry], [String], [String])? = try? await BlockingCall.run("outbox scan") { () -> ([OutboxEntry], [String], [String]) in
+        let scan: ([OutboxEntry], [String], [String], [URL])? = try? await BlockingCall.run("outbox scan") { () -> ([OutboxEntry], [String], [String], [URL]) in
             let (entries, unreadable) = directories.pending()
             // An encrypted copy whose run left the outbox (or was uploaded) is of no more use.
             let removed = directories.removeEncryptedCopies(except: busy.union(entries.map(\.taskRunUUID)))
                 + directories.removeLeftoversOfRemovedRuns()
-            return (entries, unreadable, removed)
+            return (entries, unreadable, removed, directories.departedMultipartProgress(except: busy))
         }
-        let (entries, unreadable, removed) = scan ?? ([], [], [])
+        let (entries, unreadable, removed, departed) = scan ?? ([], [], [], [])
         for name in removed {
             logger.info("Removed a file of a run that is no longer in the outbox.", metadata: ["file": "\(directories.uploads.path)/\(name)"])
+        }
+        // A run deleted before its multipart upload finished: the upload is aborted before its
+        // progress file goes, so that no part of it stays billed (docs/upload.md).
+        for url in departed where await uploader.abandonDeparted(progressAt: url) {
+            logger.info("Removed a file of a run that is no longer in the outbox.", metadata: ["file": "\(url.path)"])
         }
         for name in unreadable where !reportedUnreadable.contains(name) {
             reportedUnreadable.insert(name)
