@@ -52,37 +52,27 @@ public struct UploadDirectories: Sendable {
         return removed
     }
 
-    /// Removes the receipts of runs whose outbox entry is gone: the daemon removes a run's entry
-    /// only when it removes the run (after the receipt let it go, docs/upload.md), and it may
-    /// not write here, so these files are the uploader's to clear. Nothing is removed when the
-    /// outbox cannot be listed. Returns the names removed.
-    func removeLeftoversOfRemovedRuns() -> [String] {
-        var removed: [String] = []
-        for name in filesOfRemovedRuns(endingWith: ".uploaded.json") {
-            if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
-        }
-        return removed
-    }
-
-    /// The multipart progress files of runs whose outbox entry is gone (the daemon deleted the
-    /// run before its upload finished), but for the runs in `busy`: their uploads are aborted
-    /// before the files go (`ArchiveUploader.abandonDeparted`), so that no part stays billed.
-    func departedMultipartProgress(except busy: Set<UUID>) -> [URL] {
-        filesOfRemovedRuns(endingWith: ".multipart.json")
-            .filter { name in UUID(uuidString: String(name.prefix(36))).map { !busy.contains($0) } ?? false }
-            .map { uploads.appendingPathComponent($0) }
-    }
-
-    /// The names in `uploads/` ending with `suffix` whose run has no outbox entry; none when the
+    /// The leftovers of runs whose outbox entry is gone, from one listing of each folder: their
+    /// receipts are removed here (the daemon removes a run's entry only when it removes the
+    /// run, after the receipt let it go, docs/upload.md, and it may not write here, so these
+    /// files are the uploader's to clear); their multipart progress files, but for the runs in
+    /// `busy`, are returned as `departed`, since each upload is aborted before its file goes
+    /// (`ArchiveUploader.abandonDeparted`), so that no part stays billed. Nothing when the
     /// outbox cannot be listed.
-    private func filesOfRemovedRuns(endingWith suffix: String) -> [String] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: outbox.path) else { return [] }
+    func removeLeftoversOfRemovedRuns(except busy: Set<UUID>) -> (removed: [String], departed: [URL]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: outbox.path) else { return ([], []) }
         let inOutbox = Set(entries.compactMap { UUID(uuidString: String($0.prefix(36))) })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
-        return names.filter { name in
-            guard name.hasSuffix(suffix), let id = UUID(uuidString: String(name.prefix(36))) else { return false }
-            return !inOutbox.contains(id)
+        var removed: [String] = [], departed: [URL] = []
+        for name in names {
+            guard let id = UUID(uuidString: String(name.prefix(36))), !inOutbox.contains(id) else { continue }
+            if name.hasSuffix(".uploaded.json") {
+                if (try? FileManager.default.removeItem(at: uploads.appendingPathComponent(name))) != nil { removed.append(name) }
+            } else if name.hasSuffix(".multipart.json"), !busy.contains(id) {
+                departed.append(uploads.appendingPathComponent(name))
+            }
         }
+        return (removed, departed)
     }
 
     /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).

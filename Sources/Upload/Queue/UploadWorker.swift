@@ -60,9 +60,9 @@ public actor UploadWorker {
         let scan: ([OutboxEntry], [String], [String], [URL])? = try? await BlockingCall.run("outbox scan") { () -> ([OutboxEntry], [String], [String], [URL]) in
             let (entries, unreadable) = directories.pending()
             // An encrypted copy whose run left the outbox (or was uploaded) is of no more use.
-            let removed = directories.removeEncryptedCopies(except: busy.union(entries.map(\.taskRunUUID)))
-                + directories.removeLeftoversOfRemovedRuns()
-            return (entries, unreadable, removed, directories.departedMultipartProgress(except: busy))
+            let leftovers = directories.removeLeftoversOfRemovedRuns(except: busy)
+            let removed = directories.removeEncryptedCopies(except: busy.union(entries.map(\.taskRunUUID))) + leftovers.removed
+            return (entries, unreadable, removed, leftovers.departed)
         }
         let (entries, unreadable, removed, departed) = scan ?? ([], [], [], [])
         for name in removed {
