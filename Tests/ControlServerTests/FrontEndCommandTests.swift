@@ -100,8 +100,9 @@ import TestSupport
             try await terminal.send("p")
             _ = try await screen(containing: "paused")
             try await terminal.send("q")
-            let saved = try await screen(containing: "saved")
-            #expect(saved.contains("run directory: "))
+            // Both lines: the summary is printed line by line and a capture can fall between them.
+            let saved = try await screen(containing: "saved", "run directory: ")
+            #expect(saved.contains("run: ") && saved.contains(" saved"))
         }
     }
 }
