@@ -5,14 +5,35 @@
 # release build once crashed at every recorder stop while the debug build the other passes run
 # did not. Swift Testing's output goes to standard output for scripts/test.sh to count; the build
 # and the demo each end with one line `release-check: <what> passed|failed`.
+#
+#   scripts/release-check.sh [--build-only | --skip-build]
+#
+# --build-only makes the build and stops; --skip-build runs the checks against the build made
+# before (scripts/test.sh builds the next sanitizer's tests beside those checks).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+build=1
+checks=1
+case "${1:-}" in
+  "") ;;
+  --build-only) checks=0 ;;
+  --skip-build) build=0 ;;
+  *) echo "release-check.sh: unknown argument $1 (only --build-only or --skip-build)" >&2; exit 64 ;;
+esac
 status=0
-echo "== the install build: swift build -c release --static-swift-stdlib"
-if swift build -c release --static-swift-stdlib; then
-  bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
-  echo "release-check: install build passed"
-else
+if [ "$build" -eq 1 ]; then
+  echo "== the install build: swift build -c release --static-swift-stdlib"
+  if swift build -c release --static-swift-stdlib; then
+    echo "release-check: install build passed"
+  else
+    echo "release-check: install build failed"
+    exit 1
+  fi
+fi
+[ "$checks" -eq 1 ] || exit 0
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+if [ ! -x "$bin/activetaskd" ]; then
+  echo "release-check.sh: no install build in $bin; run it without --skip-build first." >&2
   echo "release-check: install build failed"
   exit 1
 fi

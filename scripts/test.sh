@@ -63,43 +63,64 @@ else
 fi
 # The install build README.md gives a tablet, with the whole-task and protocol tests and the demo
 # run against it (scripts/release-check.sh, docs/testing.md "The install build").
+#
+# From here on one build runs beside each group of passes, at nice 19 and in a PID namespace of
+# its own (scripts/contained), because those passes leave most of the two cores idle (whole tasks
+# in real time, mostly one at a time): ThreadSanitizer's beside the install build's checks,
+# AddressSanitizer's beside ThreadSanitizer's passes, and the fuzz targets' build and their short
+# run (scripts/fuzz.sh) beside AddressSanitizer's passes. Each sanitizer's passes fail on a failed
+# test or on any sanitizer report (scripts/sanitize.sh; full logs in .build/tsan and .build/asan);
+# a sanitizer pass that fails with no report is run once more (docs/testing.md, "Where the time
+# goes").
 echo "== the install build (swift build -c release --static-swift-stdlib)"
-./scripts/release-check.sh 2>&1 | tee -a "$log" || status=1
-# The same passes under each sanitizer, each failing on a failed test or on any sanitizer report
-# (scripts/sanitize.sh; its full logs stay in .build/tsan and .build/asan). The next build runs
-# beside each sanitizer's passes at nice 19 (the AddressSanitizer build beside ThreadSanitizer's,
-# the fuzz targets' beside AddressSanitizer's), in a PID namespace of its own: those passes leave
-# most of the two cores idle (serial whole tasks in real time), and a pass that fails with no
-# sanitizer report is run once more, so a load it did not expect cannot fail the run
-# (docs/testing.md, "Where the time goes").
+release_built=0
+./scripts/release-check.sh --build-only 2>&1 | tee -a "$log" && release_built=1 || status=1
+mkdir -p .build
+# beside VAR LOG COMMAND...: COMMAND in the background at nice 19, contained, its output in LOG,
+# its pid in VAR (not printed: a command substitution's background job is not this shell's child).
+beside() {
+  local var=$1 output=$2; shift 2
+  nice -n 19 scripts/contained -- "$@" >"$output" 2>&1 &
+  printf -v "$var" '%s' "$!"
+}
 sanitized=0
 sanitizer_failures=0
-fuzz_build=""
+fuzz_pid=""
 if [ "$sanitizers" -eq 1 ]; then
   sanitized=2
-  mkdir -p .build
-  nice -n 19 scripts/contained -- swift build --build-tests --sanitize=address --scratch-path .build/asan \
-    >.build/asan-build.log 2>&1 &
-  asan_build=$!
-  ./scripts/sanitize.sh thread || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
-  nice -n 19 scripts/contained -- ./scripts/fuzz.sh --build-only >.build/fuzz-build.log 2>&1 &
-  fuzz_build=$!
-  echo "== address: waiting for its build, made beside ThreadSanitizer's passes"
-  if wait "$asan_build"; then
-    ./scripts/sanitize.sh address --skip-build || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
+  beside tsan_build .build/tsan-build.log swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+fi
+if [ "$release_built" -eq 1 ]; then
+  ./scripts/release-check.sh --skip-build 2>&1 | tee -a "$log" || status=1
+fi
+# sanitizer_passes NAME BUILD_PID BUILD_LOG: that sanitizer's passes once its build has ended.
+sanitizer_passes() {
+  local name=$1 build=$2 build_log=$3
+  echo "== $name: waiting for its build, made beside the passes before"
+  if wait "$build"; then
+    ./scripts/sanitize.sh "$name" --skip-build || { sanitizer_failures=$((sanitizer_failures + 1)); status=1; }
   else
-    grep -E 'error:' .build/asan-build.log | head -n 40 >&2 || true
-    echo "== address: FAILED; the build failed (.build/asan-build.log), so no test ran" >&2
+    grep -E 'error:' "$build_log" | head -n 40 >&2 || true
+    echo "== $name: FAILED; the build failed ($build_log), so no test ran" >&2
     sanitizer_failures=$((sanitizer_failures + 1))
     status=1
   fi
+}
+if [ "$sanitizers" -eq 1 ]; then
+  beside asan_build .build/asan-build.log swift build --build-tests --sanitize=address --scratch-path .build/asan
+  sanitizer_passes thread "$tsan_build" .build/tsan-build.log
+  # A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash.
+  beside fuzz_pid .build/fuzz.log ./scripts/fuzz.sh --seconds 20
+  sanitizer_passes address "$asan_build" .build/asan-build.log
 fi
-# A short libFuzzer run of every fuzz target (docs/fuzzing.md): 20 s each, fails on a crash. Its
-# build, made beside AddressSanitizer's passes, is only checked here: fuzz.sh builds what is
-# left and says what failed.
 fuzz=0
-[ -z "$fuzz_build" ] || wait "$fuzz_build" || true
-./scripts/fuzz.sh --seconds 20 || { fuzz=1; status=1; }
+if [ -n "$fuzz_pid" ]; then
+  wait "$fuzz_pid" || fuzz=1
+  cat .build/fuzz.log
+else
+  ./scripts/fuzz.sh --seconds 20 || fuzz=1
+fi
+[ "$fuzz" -eq 0 ] || status=1
 # One plain closing line (docs/testing.md): every test counted once, from the line Swift Testing
 # (or XCTest, if an XCTest test ran) prints when the test ends; a skipped test is neither passed
 # nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
