@@ -53,12 +53,10 @@ public actor DaemonHost: ControlHandler, Service {
     }
     /// The current session's last event applied to `view` (its sequence), whether its events
     /// have ended, and the commands waiting for a later one (`settledStatus`).
-    var appliedSequence: UInt64 = 0
-    var sessionEventsEnded = false
+    var appliedEvents = SequenceGate()
     /// Whether `run()` runs, so that the sessions' events are being applied at all (a host
     /// driven without its service, as the fuzz target does, answers from the snapshot as it is).
     var consumingEvents = false
-    var settleWaiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     /// What `daemon.info` and `run.status` read without waiting for the actor; written only here.
     private let published: Mutex<DaemonSnapshot>
     var voice: VoicePrompter?

@@ -201,8 +201,7 @@ extension TaskSession {
         case .playbackFailed(let message):
             events.publish(.warning(message: message, identifier: nil))
         case .playedOut(let token):
-            voicePlayedOut = max(voicePlayedOut, token)
-            resumePlayedOutWaiters()
+            voiceHeard.advance(to: token)
         }
     }
 
@@ -218,23 +217,16 @@ extension TaskSession {
     /// notices taken (prompts.json then has the run's last prompts, "All done." of a completion
     /// step among them); bounded by the voice (`SessionVoice.finishSpeaking()`).
     func waitForVoice() async {
-        guard let voice = settings.voice, !voiceNoticesEnded else { return }
+        guard let voice = settings.voice, !voiceHeard.isEnded else { return }
         let token = await voice.finishSpeaking()
-        guard voicePlayedOut < token, !voiceNoticesEnded else { return }
-        await withCheckedContinuation { playedOutWaiters.append((token, $0)) }
+        guard voiceHeard.mustWait(for: token) else { return }
+        await withCheckedContinuation { voiceHeard.enqueue(token, $0) }
     }
 
     /// The voice's notices ended (the voice shut down, or the session's work is cancelled):
     /// nobody waits for a notice that cannot come.
     func endVoiceNotices() {
-        voiceNoticesEnded = true
-        resumePlayedOutWaiters()
-    }
-
-    private func resumePlayedOutWaiters() {
-        let ready = playedOutWaiters.filter { voiceNoticesEnded || $0.token <= voicePlayedOut }
-        playedOutWaiters.removeAll { voiceNoticesEnded || $0.token <= voicePlayedOut }
-        ready.forEach { $0.continuation.resume() }
+        voiceHeard.end()
     }
 
     // MARK: Step clock

@@ -58,9 +58,9 @@ public actor TaskSession {
     var prompts: [RunManifest.Prompt] = []
     /// The latest `playedOut` token the voice's notices delivered, whether they have ended, and
     /// who waits for a token (`waitForVoice()`).
-    var voicePlayedOut: UInt64 = 0
-    var voiceNoticesEnded = false
-    var playedOutWaiters: [(token: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The voice's played-out tokens taken so far (`waitForVoice()` waits on it); ended when the
+    /// voice's notices end.
+    var voiceHeard = SequenceGate()
     /// While a step's `start` prompts are handed to the voice ahead of its `stepShown`, the
     /// notices about that step's prompts wait here, so that no front end hears of a step's
     /// prompt before the step (`presentStep`).
