@@ -80,7 +80,9 @@ import TestSupport
             return
         }
         try await withServer(tick: 1) { socket, scratch in
-            let file = try scratch.write("task.json", Self.task)
+            // The walk lasts a minute here: the test pauses it, and a 3 s timer could end first
+            // on a loaded machine (CI saw "timer.pause cannot be used" at 3 / 3 s).
+            let file = try scratch.write("task.json", Self.task.replacingOccurrences(of: "\"duration\": 3,", with: "\"duration\": 60,"))
             let ctl = CommandRunner.executable.path
             let terminal = try await TerminalSession(command: "\(ctl) --socket \(socket) run \(file); sleep 30")
             defer { terminal.end() }

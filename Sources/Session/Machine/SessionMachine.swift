@@ -8,16 +8,16 @@ import TaskNavigation
 /// `SessionError` that refuses the command. No I/O, no clock, no await; tested table by table
 /// on its own, as `AsyncActionLifecycle` is.
 ///
-/// It owns where the session is (`state`), the navigator, the permission questions, the phase
-/// of every async action, and the step shown with its step clock. A new kind of step or answer (questions, cohorts, hands)
-/// becomes a case of `ShownStep` and transitions here, not a flag on the actor.
+/// It owns where the session is (`phase`: one enum whose cases carry the step shown with its
+/// clock, the permission wait, the reason the run ends), the navigator, the permission
+/// questions and the phase of every async action. What clients see (`state`, `shown`) is
+/// derived from it, never kept beside it. A new kind of step or answer (questions, cohorts,
+/// hands) becomes a case of `ShownStep` and transitions here, not a flag on the actor.
 struct SessionMachine: Sendable {
     let task: TaskDefinition
     let taskRunUUID: UUID
-    /// Where the session is, as clients see it.
-    private(set) var state: SessionState = .loaded
-    /// Why the run is ending, from the moment the machine decided it until `runFinished`.
-    private(set) var ending: FinishReason?
+    /// Where the run is (docs/session.md, "The machine").
+    private(set) var phase: Phase = .loaded(resumePoint: nil)
     /// Set only by the machine (`SessionMachine+Questions.swift` changes its cohorts,
     /// `SessionMachine+Hands.swift` its hand order).
     var navigator: TaskNavigator
@@ -27,10 +27,6 @@ struct SessionMachine: Sendable {
     private(set) var ledger: PermissionLedger
     /// The run's async actions and their phases.
     private(set) var actions = ActionTable()
-    /// The step shown; nil before the start and after the end.
-    private(set) var shown: ShownStep?
-    /// Where a resumed run was saved: `start` shows that step again.
-    private(set) var resumePoint: StepLocation?
     /// The last clock generation handed out (each arming gets a new one).
     private var lastGeneration: UInt64 = 0
 
@@ -42,7 +38,12 @@ struct SessionMachine: Sendable {
     }
 
     /// True once the run has ended or is ending: nothing but the end is carried out.
-    var isEnding: Bool { ending != nil || state.isOver }
+    var isEnding: Bool {
+        switch phase {
+        case .loaded, .started: false
+        case .ending, .over: true
+        }
+    }
 
     /// Takes `input` and returns the effects to carry out, in order; a command not allowed now
     /// is refused with the error the front end gets.
@@ -56,7 +57,7 @@ struct SessionMachine: Sendable {
     /// The saved run's history goes back into the navigator; `start` shows `current` again.
     mutating func restore(history: [StepLocation], runningAsyncActions: [AsyncActionReference], current: StepLocation) throws(NavigationError) {
         try navigator.restore(history: history, runningAsyncActions: runningAsyncActions)
-        resumePoint = current
+        phase = .loaded(resumePoint: current)
     }
 
     /// The monotonic time the clock job of `generation` should wake up next; nil when it is
@@ -92,11 +93,11 @@ struct SessionMachine: Sendable {
             }
         }
         guard let location = transition.to, let step = task.step(at: location) else {
-            shown = nil
+            phase.setShown(nil)
             return effects + [.then(.endRun(exitTarget ? .earlyExit : .completed))]
         }
         let clock = step.kind.isTimed ? step.effectiveDuration.map { StepClock(timer: StepTimer(duration: $0)) } : nil
-        shown = ShownStep(location: location, path: task.stepPath(of: location), clock: clock)
+        phase.setShown(ShownStep(location: location, path: task.stepPath(of: location), clock: clock))
         effects.append(.showStep(at: location, direction: transition.direction))
         if !transition.startAsyncActions.isEmpty { effects.append(.createActions(transition.startAsyncActions, on: location)) }
         effects += [.presentStep(at: location, direction: transition.direction), .setUpStep]
@@ -152,7 +153,7 @@ struct SessionMachine: Sendable {
         let generation = nextGeneration()
         clock.armed = generation
         shown.clock = clock
-        self.shown = shown
+        phase.setShown(shown)
         // Every created action with permission starts with the step timer (docs/async-actions.md).
         return startActions(actions.keys(in: .ready), stepPath: shown.path) + [
             .performStepCommands(stepPath: shown.path, finishing: false),
@@ -165,9 +166,15 @@ struct SessionMachine: Sendable {
 
     /// Decides to end the run for `reason`, unless it is already ending.
     private mutating func end(_ reason: FinishReason) -> [Effect] {
-        guard !isEnding else { return [] }
-        ending = reason
-        shown?.clock?.armed = nil
+        let progress: Progress?
+        switch phase {
+        case .loaded: progress = nil
+        case .started(var started):
+            started.shown?.clock?.armed = nil
+            progress = started
+        case .ending, .over: return []
+        }
+        phase = .ending(reason, progress)
         // Questions still open are denied; nobody is left to answer them.
         for id in ledger.open.keys.sorted() { _ = ledger.answer(id, granted: false) }
         return [.finishRun(reason)]
@@ -180,9 +187,7 @@ struct SessionMachine: Sendable {
 
     /// The run's end is carried out: the state clients see is final.
     private mutating func finished(_ reason: FinishReason) {
-        state = reason == .saved ? .saved : .finished(reason)
-        ending = nil
-        shown = nil
+        phase = .over(reason)
     }
 
     /// Whether the timer of `step` starts by itself.
@@ -221,7 +226,7 @@ extension SessionMachine {
         case .skip(let identifier):
             return try skip(to: identifier)
         case .abandon:
-            guard !isEnding, state != .loaded else { throw notRunning("abandon") }
+            guard case .started = phase else { throw notRunning("abandon") }
             // The step shown gets its end date, the lowest task or section the answer (Sage's _abandonAssessment).
             let ending = navigator.currentLocation.map { [Effect.endStepResult(at: $0)] } ?? []
             return ending + [.recordAbandonment(ownerLocation: navigator.currentLocation?.parent ?? .root)] + end(.abandoned)
@@ -240,8 +245,7 @@ extension SessionMachine {
             }
             clock.armed = nil
             shown.clock = clock
-            self.shown = shown
-            state = .paused
+            phase.setShown(shown)
             let speakWarning = task.step(at: shown.location)?.commands.contains(.speakWarningOnPause) ?? false
             return [.voicePauseTimer(speakWarning: speakWarning), .publishTimer(.paused(stepPath: shown.path, elapsed: elapsed)), .writeManifest]
         case .resumeTimer(let now):
@@ -251,8 +255,7 @@ extension SessionMachine {
             let generation = nextGeneration()
             clock.armed = generation
             shown.clock = clock
-            self.shown = shown
-            state = .running
+            phase.setShown(shown)
             return [
                 .voiceResumeTimer, .publishTimer(.resumed(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now))),
                 .armClock(generation: generation), .writeManifest,
@@ -271,12 +274,11 @@ extension SessionMachine {
     }
 
     private mutating func start() throws(SessionError) -> [Effect] {
-        guard state == .loaded, !isEnding else {
+        guard case .loaded(let resumePoint) = phase else {
             throw SessionError(.invalidState, "The run \(taskRunUUID) was already started (it is \(state)); load the task again to run it again.")
         }
         if let resumePoint {
-            self.resumePoint = nil
-            state = .running
+            phase = .started(Progress())
             // The actions of the saved step's sections that had started and not stopped record again.
             let transition = NavigationTransition(
                 from: nil, to: resumePoint, direction: .forward, startAsyncActions: navigator.runningAsyncActions,
@@ -285,7 +287,7 @@ extension SessionMachine {
         }
         let transition: NavigationTransition
         do throws(NavigationError) { transition = try navigator.start() } catch { throw SessionError(.invalidState, error.description) }
-        state = .running
+        phase = .started(Progress())
         return [.beginResults, .voiceHoldStream] + move(transition, leaving: nil, exitTarget: false)
     }
 
@@ -394,7 +396,7 @@ extension SessionMachine {
                 clock.armed = nil
                 shown.clock = clock
                 if task.step(at: shown.location)?.spokenInstructions?["end"] != nil { shown.endPrompt = .spoken }
-                self.shown = shown
+                phase.setShown(shown)
                 return timerEnded(shown)
             }
             guard clock.timer.isRunning else { return [] }
@@ -409,12 +411,13 @@ extension SessionMachine {
             guard var shown, shown.path == stepPath, let clock = shown.clock, clock.timer.duration > 0,
                   let end = endPrompt(of: shown.location), end == text else { return [] }
             shown.endPrompt = .spoken
-            self.shown = shown
+            phase.setShown(shown)
             return []
 
         case .permissionsSettled(let now):
-            guard !isEnding, !ledger.isWaiting, state == .waitingForPermission else { return [] }
-            state = shown?.clock?.timer.isPaused == true ? .paused : .running
+            guard case .started(var progress) = phase, progress.waitingForPermission, !ledger.isWaiting else { return [] }
+            progress.waitingForPermission = false
+            phase = .started(progress)
             var effects: [Effect] = []
             if let shown, let step = task.step(at: shown.location), let clock = shown.clock,
                case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) {
@@ -526,7 +529,10 @@ extension SessionMachine {
         }
         guard waiting else { return effects + [.requestDevice(key: key)] }
         actions.set(key, .asking)
-        if !isEnding, state == .running || state == .paused { state = .waitingForPermission }
+        if case .started(var progress) = phase, !progress.waitingForPermission {
+            progress.waitingForPermission = true
+            phase = .started(progress)
+        }
         return effects
     }
 
