@@ -99,15 +99,9 @@ extension TaskSession {
 
     @discardableResult
     func publishStepShown(_ step: Step, location: StepLocation, path: String, direction: NavigationDirection) -> SessionEvent {
-        // A task or step that hides `cancel` (SageResearch shows no close button then) offers
-        // none; `run.cancel` is still taken, for a coordinator's tool (docs/protocol.md).
-        var allowed = machine.hides("cancel", on: step) ? ["forward", "abandon"] : ["forward", "cancel", "abandon"]
-        if machine.navigator.hasStepBefore, step.kind != .completion, !machine.hides("goBackward", on: step) { allowed.append("back") }
-        if !machine.hides("skip", on: step), step.kind != .completion { allowed.append("skip") }
-        if step.kind.isTimed, step.effectiveDuration != nil { allowed += ["timer.start", "timer.pause", "timer.resume"] }
-        return events.publish(.stepShown(StepShown(
+        events.publish(.stepShown(StepShown(
             stepPath: path, step: shownProperties(of: step, at: location), type: step.type.rawValue, direction: direction,
-            progress: machine.navigator.progress, allowedActions: allowed,
+            progress: machine.navigator.progress, allowedActions: machine.allowedActions(on: step),
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
             previousResult: results.previousResult(for: task.identifiers(along: location)),
             cohorts: machine.navigator.cohorts.sorted(),

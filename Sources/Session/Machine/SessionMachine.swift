@@ -320,12 +320,7 @@ extension SessionMachine {
     private mutating func back() throws(SessionError) -> [Effect] {
         try checkMovable("go back")
         guard let step = navigator.currentStep else { throw notRunning("go back") }
-        if step.kind == .completion {
-            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot go back: the results are written. Go forward to finish the task.")
-        }
-        if hides("goBackward", on: step) {
-            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the back action (shouldHideActions); go forward or cancel instead.")
-        }
+        if let refusal = refusal(of: .back, on: step) { throw refusal }
         let transition: NavigationTransition
         do throws(NavigationError) { transition = try navigator.goBack() } catch { throw SessionError(.notAllowed, error.description) }
         return move(transition, leaving: shown, exitTarget: false, backCommand: true)
@@ -334,12 +329,7 @@ extension SessionMachine {
     private mutating func skip(to identifier: String?) throws(SessionError) -> [Effect] {
         try checkMovable("skip")
         guard let step = navigator.currentStep else { throw notRunning("skip") }
-        if hides("skip", on: step) {
-            throw SessionError(.notAllowed, "The step \"\(step.identifier)\" hides the skip action (shouldHideActions); go forward instead.")
-        }
-        if step.kind == .completion {
-            throw SessionError(.notAllowed, "The completion step \"\(step.identifier)\" cannot be skipped; go forward to finish the task.")
-        }
+        if let refusal = refusal(of: .skip, on: step) { throw refusal }
         let target = identifier ?? step.actionSkipIdentifiers["skip"]
         let cohorts = navigator.cohorts
         if (target ?? step.nextStepIdentifier) == nil { navigator.cohorts = cohortsAfterSkipping(step) }
