@@ -2,6 +2,7 @@ public import AsyncActions
 import Foundation
 public import Logging
 public import TaskModel
+public import TaskNavigation
 
 /// Makes the controller of one async action configuration (the daemon passes its controller
 /// registry's `makeController`).
@@ -26,13 +27,16 @@ public struct SessionSettings: Sendable {
     /// Judges a run that finished (not saved or discarded) and writes its report (docs/quality.md);
     /// nil checks nothing (no `qualityChecked` event).
     public var quality: (any RunQualityChecking)?
+    /// Orders the hands of a `both` hand selection (docs/task-format.md, "Hands"): the system's
+    /// randomness by default, a seeded coin in tests.
+    public var handCoin: HandCoin
     public var logger: Logger
 
     public init(
         makeController: @escaping AsyncActionControllerFactory, permissionPolicy: PermissionPolicy = PermissionPolicy(),
         permissionTimeout: Double = 120, voice: (any SessionVoice)? = nil, showsFullInstructions: Bool = true,
         cohorts: Set<String> = [], eventCapacity: Int = 1024, quality: (any RunQualityChecking)? = nil,
-        logger: Logger
+        handCoin: HandCoin = .system(), logger: Logger
     ) {
         self.makeController = makeController
         self.permissionPolicy = permissionPolicy
@@ -42,6 +46,7 @@ public struct SessionSettings: Sendable {
         self.cohorts = cohorts
         self.eventCapacity = eventCapacity
         self.quality = quality
+        self.handCoin = handCoin
         self.logger = logger
     }
 }

@@ -119,7 +119,8 @@ public actor TaskSession {
         machine = SessionMachine(
             task: task, taskRunUUID: run.taskRunUUID,
             navigator: TaskNavigator(task: task, showsFullInstructions: settings.showsFullInstructions, cohorts: settings.cohorts),
-            ledger: PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout))
+            ledger: PermissionLedger(policy: settings.permissionPolicy, timeout: settings.permissionTimeout),
+            handCoin: settings.handCoin)
         publishedCohorts.withLock { $0 = settings.cohorts }
         results = Self.emptyResults(of: task, taskRunUUID: run.taskRunUUID, startDate: Date())
         var logger = settings.logger

@@ -28,7 +28,7 @@ struct SessionMachineQuestionTests {
         let loaded = try TaskLoader().load(data: Data(task.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
         guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
         var machine = SessionMachine(task: task, taskRunUUID: UUID(), navigator: TaskNavigator(task: task, cohorts: cohorts),
-                                     ledger: PermissionLedger(policy: PermissionPolicy(), timeout: 120))
+                                     ledger: PermissionLedger(policy: PermissionPolicy(), timeout: 120), handCoin: HandCoin(seed: 1))
         _ = try machine.handle(.command(.start))
         return machine
     }

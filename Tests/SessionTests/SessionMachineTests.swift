@@ -48,7 +48,7 @@ struct SessionMachineTests {
         guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
         return SessionMachine(
             task: task, taskRunUUID: uuid, navigator: TaskNavigator(task: task),
-            ledger: PermissionLedger(policy: policy, timeout: 120))
+            ledger: PermissionLedger(policy: policy, timeout: 120), handCoin: HandCoin(seed: 1))
     }
 
     static let intro = StepLocation([0]), walk = StepLocation([1]), check = StepLocation([2]), done = StepLocation([3])

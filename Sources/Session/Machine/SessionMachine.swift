@@ -21,8 +21,9 @@ struct SessionMachine: Sendable {
     /// Set only by the machine (`SessionMachine+Questions.swift` changes its cohorts,
     /// `SessionMachine+Hands.swift` its hand order).
     var navigator: TaskNavigator
-    /// Orders the hands of a `both` hand selection (SessionMachine+Hands.swift); seeded in tests.
-    var handCoin = HandCoin.system()
+    /// Orders the hands of a `both` hand selection (SessionMachine+Hands.swift); passed in, so
+    /// that tests seed it.
+    var handCoin: HandCoin
     /// The permission answers and open questions.
     private(set) var ledger: PermissionLedger
     /// The run's async actions and their phases.
@@ -30,8 +31,9 @@ struct SessionMachine: Sendable {
     /// The last clock generation handed out (each arming gets a new one).
     private var lastGeneration: UInt64 = 0
 
-    init(task: TaskDefinition, taskRunUUID: UUID, navigator: TaskNavigator, ledger: PermissionLedger) {
+    init(task: TaskDefinition, taskRunUUID: UUID, navigator: TaskNavigator, ledger: PermissionLedger, handCoin: HandCoin) {
         self.task = task
+        self.handCoin = handCoin
         self.taskRunUUID = taskRunUUID
         self.navigator = navigator
         self.ledger = ledger
