@@ -75,8 +75,9 @@ public struct TabRunScope: Sendable {
     static let judgedAnswers = runCommands.union([ControlMethods.runStart.name, ControlMethods.runStatus.name, ControlMethods.taskLoad.name])
     /// The id of the relay's own `run.status`.
     public static let probeID = JSONRPCID.string("activetask-web.probe")
-    /// Events waiting for an answer, at most (a `run.start` brings a few).
+    /// Events waiting for an answer, at most, and their bytes (a `run.start` brings a few).
     public static let maximumHeld = 256
+    public static let maximumHeldBytes = 4 << 20
     /// Requests forwarded and not yet answered, at most: above it the browser is not read.
     public static let maximumInFlight = 1024
     static let activeStates: Set<String> = ["running", "paused", "waitingForPermission"]
@@ -264,16 +265,20 @@ public struct TabRunScope: Sendable {
         case .apart:
             return Outcome()
         case .probing(let claim, var held):
-            guard held.count < Self.maximumHeld else { return Self.overflow }
+            guard Self.canHold(line, besides: held) else { return Self.overflow }
             held.append(line)
             state = .probing(claim: claim, held: held)
             return Outcome()
         case .starting(let claim, var held):
-            guard held.count < Self.maximumHeld else { return Self.overflow }
+            guard Self.canHold(line, besides: held) else { return Self.overflow }
             held.append(line)
             state = .starting(claim: claim, held: held)
             return Outcome()
         }
+    }
+
+    private static func canHold(_ line: [UInt8], besides held: [[UInt8]]) -> Bool {
+        held.count < maximumHeld && held.reduce(line.count) { $0 + $1.count } <= maximumHeldBytes
     }
 
     private static let overflow = Outcome(close: "Too many events came before the daemon's answer that says whose they are; reconnect.")

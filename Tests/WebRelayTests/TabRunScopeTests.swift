@@ -245,6 +245,15 @@ import WebRelay
             #expect(scope.daemonLine(Array(Self.stepShown.utf8)) == TabRunScope.Outcome())
         }
         #expect(scope.daemonLine(Array(Self.stepShown.utf8)).close != nil)
+        // And by their bytes: a 3 MiB step and a second one.
+        var large = TabRunScope(claim: nil)
+        _ = large.probe()
+        _ = large.daemonLine(Array(Self.probeAnswerIdle.utf8))
+        _ = large.admit(try Self.incoming(Self.request(1, "run.start")))
+        let step = Array(#"{"jsonrpc":"2.0","method":"event","params":{"kind":"stepShown","step":{"text":""#.utf8)
+            + [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20) + Array(#""},"stepPath":"Walk/walking"}}"#.utf8)
+        #expect(large.daemonLine(step) == TabRunScope.Outcome())
+        #expect(large.daemonLine(step).close != nil)
     }
 
     @Test func requestsInFlightAreBounded() throws {
