@@ -231,7 +231,7 @@ public struct TabRunScope: Sendable {
         } else if case .object(let error)? = response["error"], case .object(let data)? = error["data"],
                   let run = data["taskRunUUID"]?.stringValue, run != claim {
             var replaced = error
-            replaced["message"] = .string("A run started elsewhere is under way on this device; \(method) from this tab waits until it has ended.")
+            replaced["message"] = .string("A run started elsewhere is under way on this device; \(method) from this tab is refused until it has ended; try again then.")
             replaced["data"] = .object(["method": .string(method)])
             rewritten["error"] = .object(replaced)
         } else {
