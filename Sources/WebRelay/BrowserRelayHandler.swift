@@ -6,8 +6,9 @@ import NIOWebSocket
 
 /// One browser WebSocket after the upgrade: opens its own connection to the control socket and
 /// relays each text message as one line to the daemon, and each line from the daemon as one
-/// text message back. Nothing is changed on the way; a request a tab may not make
-/// (`KioskMethodPolicy`) is answered here instead (docs/kiosk.md, "The relay").
+/// text message back. A request a tab may not make (`KioskMethodPolicy`, or a run command for
+/// a run not its own, `TabRunScope`) is answered here instead, and of the daemon's lines the tab
+/// gets only those of its own run (docs/kiosk.md, "The relay", "A tab's own run").
 ///
 /// A message over the limit (the aggregator's error), a binary message or one with a line
 /// break closes this socket only; the daemon's connection closes with it, and a daemon that
@@ -23,9 +24,15 @@ final class BrowserRelayHandler: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let configuration: WebRelayConfiguration
-    private let logger: Logger
-    /// The daemon connection once it is open.
-    private var daemon: (any Channel)?
+    let logger: Logger
+    /// The runs of the server's tabs by their keys, and this tab's key (`/ws?tab=`), if it has one.
+    let claims: RunClaims
+    let tabKey: String?
+    /// Which run this tab may see and drive.
+    var scope: TabRunScope
+    /// This WebSocket, and the daemon connection once it is open.
+    private(set) var browser: (any Channel)?
+    private(set) var daemon: (any Channel)?
     /// Lines sent before the daemon connection was open (the browser is not read until then,
     /// so these are what one read held at most).
     private var pending: [ByteBuffer] = []
@@ -35,14 +42,19 @@ final class BrowserRelayHandler: ChannelInboundHandler {
     /// The close due since the browser stopped taking what is sent to it.
     private var stalled: Scheduled<Void>?
 
-    init(configuration: WebRelayConfiguration, logger: Logger) {
+    init(configuration: WebRelayConfiguration, claims: RunClaims, tabKey: String?, logger: Logger) {
         self.configuration = configuration
+        self.claims = claims
+        self.tabKey = tabKey
+        self.scope = TabRunScope(claim: tabKey.flatMap { claims.run(of: $0) })
         self.logger = logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let browser = context.channel
+        self.browser = browser
         browser.setAutoReadNow(false)
+        let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
         let limit = configuration.maximumDaemonLineSize
         let logger = logger
         let connection = ClientBootstrap(group: context.eventLoop)
@@ -51,7 +63,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
                 daemon.eventLoop.makeCompletedFuture {
                     try daemon.pipeline.syncOperations.addHandlers([
                         ByteToMessageHandler(ControlLineDecoder(maximumLength: limit)),
-                        DaemonRelayHandler(browser: browser, logger: logger),
+                        DaemonRelayHandler(browser: browser, relay: relay, logger: logger),
                     ])
                 }
             }
@@ -70,16 +82,27 @@ final class BrowserRelayHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         stalled?.cancel()
         stalled = nil
+        browser = nil
     }
 
     private func connected(_ channel: any Channel, context: ChannelHandlerContext) {
         guard !closed else { return channel.close(promise: nil) }
         daemon = channel
+        // Which run is under way, before the tab's first request is read (`TabRunScope`).
+        channel.write(channel.allocator.buffer(bytes: scope.probe()), promise: nil)
         for line in pending { channel.write(line, promise: nil) }
         pending = []
         channel.flush()
-        context.channel.setAutoReadNow(channel.isWritable && context.channel.isWritable)
-        channel.setAutoReadNow(context.channel.isWritable)
+        updateReading()
+    }
+
+    /// Reads the browser only while the daemon connection and the browser itself take more
+    /// (what is read from the browser may be answered to it: a refused method, a pong) and the
+    /// tab's scope is ready for requests; reads the daemon only while the browser takes more.
+    func updateReading() {
+        guard let browser else { return }
+        browser.setAutoReadNow(browser.isWritable && daemon?.isWritable == true && scope.readsBrowser)
+        daemon?.setAutoReadNow(browser.isWritable)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -116,10 +139,7 @@ final class BrowserRelayHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         let writable = context.channel.isWritable
-        daemon?.setAutoReadNow(writable)
-        // What is read from the browser may be answered to it (a refused method, a pong), so it
-        // is read only while it takes what is sent to it, and the daemon what is relayed.
-        context.channel.setAutoReadNow(writable && daemon?.isWritable == true)
+        updateReading()
         stalled?.cancel()
         stalled = nil
         if !writable {

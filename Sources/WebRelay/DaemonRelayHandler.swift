@@ -3,8 +3,8 @@ import Logging
 import NIOCore
 import NIOWebSocket
 
-/// The daemon side of one relay: each line from the control socket goes to the browser as one
-/// text message; when the daemon closes the connection the browser's WebSocket is closed with
+/// The daemon side of one relay: each line from the control socket goes to the browser's
+/// handler, which passes it on as one text message if it is the tab's to see; when the daemon closes the connection the browser's WebSocket is closed with
 /// "going away", and the UI reconnects.
 ///
 /// Backpressure, the other half of `BrowserRelayHandler`'s: while this connection cannot take
@@ -15,17 +15,20 @@ final class DaemonRelayHandler: ChannelInboundHandler {
     typealias InboundIn = ControlFrame
 
     private let browser: any Channel
+    /// The browser's handler (on this channel's event loop), which judges each line.
+    private let relay: NIOLoopBound<BrowserRelayHandler>
     private let logger: Logger
 
-    init(browser: any Channel, logger: Logger) {
+    init(browser: any Channel, relay: NIOLoopBound<BrowserRelayHandler>, logger: Logger) {
         self.browser = browser
+        self.relay = relay
         self.logger = logger
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .line(let line):
-            browser.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: line), promise: nil)
+            relay.value.daemonSent(line)
         case .oversized(let length):
             logger.warning("A line from the daemon was too long to relay and was dropped", metadata: ["bytes": "\(length)"])
         }
@@ -33,7 +36,7 @@ final class DaemonRelayHandler: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // Both channels are on one event loop (BrowserRelayHandler connects on the browser's).
-        browser.setAutoReadNow(context.channel.isWritable && browser.isWritable)
+        relay.value.updateReading()
         context.fireChannelWritabilityChanged()
     }
 

@@ -36,6 +36,11 @@ public enum KioskMethodPolicy {
     /// Judges one message (its text, without a line break).
     public static func judge(_ message: some Collection<UInt8>) -> Verdict {
         guard let read = JSONRPCLineReader.read(message) else { return .forward }
+        return judge(read)
+    }
+
+    /// Judges one message as the daemon's reader read it (the relay reads each message once).
+    public static func judge(_ read: Result<JSONRPCLineReader.Incoming, JSONRPCLineReader.Refusal>) -> Verdict {
         switch read {
         case .failure(let refusal):
             return answer(refusal.error, id: refusal.id)
@@ -74,7 +79,7 @@ public enum KioskMethodPolicy {
         return nil
     }
 
-    private static func answer(_ error: ControlError, id: JSONRPCID?) -> Verdict {
+    static func answer(_ error: ControlError, id: JSONRPCID?) -> Verdict {
         guard let line = try? JSONRPCLineWriter.line(JSONRPCResponse(id: id, error: error.errorObject)) else { return .drop }
         return .answer(line)
     }

@@ -85,6 +85,11 @@ final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
                 headers.add(name: "Set-Cookie", value: policy.cookie)
             }
         }
+        if AssetCatalog.path(ofTarget: head.uri) == WebRelayServer.webSocketPath,
+           let key = WebAccessPolicy.queryValue("tab", in: head.uri), !RunClaims.isValidKey(key) {
+            return send(status: .badRequest, body: Data("The WebSocket's tab key (tab=) is 16 to 128 letters, digits, - or _; reload the page for a new one.\n".utf8),
+                        type: "text/plain; charset=utf-8", headers: headers, head: head, context: context)
+        }
         if AssetCatalog.path(ofTarget: head.uri) == WebRelayServer.webSocketPath {
             // The upgrade was refused (no Origin, or not a WebSocket request).
             return send(status: .forbidden, body: Data("A WebSocket needs the page's Origin.\n".utf8), type: "text/plain; charset=utf-8",

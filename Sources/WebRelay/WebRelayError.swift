@@ -3,6 +3,8 @@ public enum WebRelayError: Error, Equatable, CustomStringConvertible {
     case badListenAddress(String)
     case notLoopback(String)
     case badPublicOrigin(String)
+    /// `--launch-origin` names no `--public-origin`.
+    case launchOriginNotPublic(String)
     case noAssets(String)
     case tokenFile(String, String)
     /// `--tls-certificate`/`--tls-key` were given: TLS is a reverse proxy's now.
@@ -18,6 +20,8 @@ public enum WebRelayError: Error, Equatable, CustomStringConvertible {
             "--listen \(text) is not a loopback address; activetask-web listens on 127.0.0.1 or ::1 only. To reach it from another machine, put a TLS reverse proxy (caddy or nginx) in front and pass its address as --public-origin (docs/kiosk.md, \"TLS\")."
         case .badPublicOrigin(let text):
             "--public-origin \(text) is not an https origin; write the reverse proxy's address as https://HOST or https://HOST:PORT, without a path (docs/kiosk.md, \"TLS\")."
+        case .launchOriginNotPublic(let text):
+            "--launch-origin \(text) is not one of the --public-origin's; the launch page posts the token to this server only: give the proxy's origin as --public-origin too (docs/kiosk.md, \"TLS\")."
         case .noAssets(let path):
             "The UI files were not found (\(path)); pass --assets with the folder that holds index.html, or install them beside the executable."
         case .tokenFile(let path, let reason):

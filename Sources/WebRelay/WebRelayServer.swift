@@ -41,6 +41,7 @@ public struct WebRelayServer: Service {
         // listener is bound; a connection accepted before that meets an empty policy and is
         // refused (421), never served.
         let policyBox = PolicyBox()
+        let claims = RunClaims()
         do {
             for address in configuration.listen {
                 let port = address.port == 0 ? (bound.first?.port ?? 0) : address.port
@@ -52,7 +53,7 @@ public struct WebRelayServer: Service {
                         onConnectionChange()
                         channel.closeFuture.whenComplete { _ in onConnectionChange() }
                         return channel.eventLoop.makeCompletedFuture {
-                            try Self.configure(channel, assets: assets, policy: policyBox.policy, configuration: configuration, logger: logger)
+                            try Self.configure(channel, assets: assets, policy: policyBox.policy, claims: claims, configuration: configuration, logger: logger)
                         }
                     }
                     .bind(host: address.host, port: port).get()
@@ -75,25 +76,28 @@ public struct WebRelayServer: Service {
     }
 
     /// One accepted connection: HTTP with the WebSocket upgrade on `/ws`.
-    private static func configure(_ channel: any Channel, assets: AssetCatalog, policy: WebAccessPolicy,
+    private static func configure(_ channel: any Channel, assets: AssetCatalog, policy: WebAccessPolicy, claims: RunClaims,
                                   configuration: WebRelayConfiguration, logger: Logger) throws {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: configuration.maximumMessageSize,
             shouldUpgrade: { channel, head in
                 let decision = policy.decide(target: head.uri, host: head.headers.first(name: "host"),
                                              origin: head.headers.first(name: "origin"), cookies: head.headers["cookie"])
+                // A tab's key (`RunClaims`), when given, must look like one.
+                let tabKey = WebAccessPolicy.queryValue("tab", in: head.uri)
                 let allowed = AssetCatalog.path(ofTarget: head.uri) == webSocketPath && head.headers.first(name: "origin") != nil
-                    && { if case .allow = decision { true } else { false } }()
-                if !allowed { logger.notice("WebSocket refused", metadata: ["decision": "\(decision)"]) }
+                    && { if case .allow = decision { true } else { false } }() && tabKey.map(RunClaims.isValidKey) != false
+                if !allowed { logger.notice("WebSocket refused", metadata: ["decision": "\(decision)", "validTabKey": "\(tabKey.map(RunClaims.isValidKey) != false)"]) }
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
                         IdleStateHandler(readTimeout: configuration.pingInterval),
                         NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
                                                     maxAccumulatedFrameSize: configuration.maximumMessageSize),
-                        BrowserRelayHandler(configuration: configuration, logger: logger),
+                        BrowserRelayHandler(configuration: configuration, claims: claims,
+                                            tabKey: WebAccessPolicy.queryValue("tab", in: head.uri), logger: logger),
                     ])
                 }
             })

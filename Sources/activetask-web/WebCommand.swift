@@ -24,6 +24,10 @@ struct WebCommand: AsyncParsableCommand {
             help: "https://HOST[:PORT] of a TLS reverse proxy in front (caddy, nginx) whose Host and Origin are accepted (repeatable; docs/kiosk.md, \"TLS\").")
     var publicOrigin: [String] = []
 
+    @Option(name: .customLong("launch-origin"),
+            help: "The origin the launch page posts the token to: one of the --public-origin's, for a kiosk that goes through the TLS proxy (default: the first address listened on).")
+    var launchOrigin: String?
+
     @Option(name: .customLong("tls-certificate"), help: ArgumentHelp("Refused: TLS is a reverse proxy's (docs/kiosk.md, \"TLS\").", visibility: .hidden))
     var tlsCertificate: String?
 
@@ -52,6 +56,11 @@ struct WebCommand: AsyncParsableCommand {
             guard tlsCertificate == nil, tlsKey == nil else { throw WebRelayError.tlsOptionsGiven }
             let addresses = try listen.isEmpty ? ListenAddress.loopback() : listen.map { text throws(WebRelayError) in try ListenAddress.parse(text) }
             let publicOrigins = try publicOrigin.map { text throws(WebRelayError) in try PublicOrigin.parse(text) }
+            let launchOrigin = try launchOrigin.map { text throws(WebRelayError) in
+                let origin = try PublicOrigin.parse(text)
+                guard publicOrigins.contains(origin) else { throw .launchOriginNotPublic(text) }
+                return origin
+            }
             let requestTimeout = try WebRelayConfiguration.timeout(requestTimeout, option: "--request-timeout")
             let pingInterval = try WebRelayConfiguration.timeout(pingInterval, option: "--ping-interval")
             let stalledTimeout = try WebRelayConfiguration.timeout(stalledTimeout, option: "--stalled-timeout")
@@ -73,11 +82,12 @@ struct WebCommand: AsyncParsableCommand {
                 onListening: { bound in
                     // Scripts and tests wait for this line; the token is not printed (it is in the file).
                     let urls = ListenAddress.urls(for: bound, publicOrigins: publicOrigins)
-                    // The kiosk's launch page posts to the first (a loopback address); it is
-                    // written before the line, so whoever waits for the line finds the page.
-                    if let first = urls.first {
+                    // The kiosk's launch page posts to the first (a loopback address), or to
+                    // --launch-origin; it is written before the line, so whoever waits for the
+                    // line finds the page.
+                    if let origin = launchOrigin?.description ?? urls.first.map({ String($0.dropLast()) }) {
                         do {
-                            try WebLaunchPage.write(token: token, origin: String(first.dropLast()), besideTokenFile: tokenFile)
+                            try WebLaunchPage.write(token: token, origin: origin, besideTokenFile: tokenFile)
                         } catch {
                             logger.error("The launch page could not be written; the kiosk cannot open the UI without it", metadata: ["error": "\(error)"])
                         }

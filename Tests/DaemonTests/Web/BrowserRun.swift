@@ -14,8 +14,9 @@ final class BrowserRun: @unchecked Sendable {
     let arguments: [String]
 
     /// `tasks` maps a file name in the task directory to its contents; with `proxy`, the UI is
-    /// reached through that TLS reverse proxy.
-    init(_ name: String, tasks: [String: Data], proxy: TLSProxy.Kind? = nil) async throws {
+    /// reached through that TLS reverse proxy, and with `launchThroughProxy` the launch page
+    /// posts the token to it (`--launch-origin`).
+    init(_ name: String, tasks: [String: Data], proxy: TLSProxy.Kind? = nil, launchThroughProxy: Bool = false) async throws {
         fixture = try await DaemonFixture(name)
         let directory = fixture.directory.appendingPathComponent("tasks")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -24,7 +25,8 @@ final class BrowserRun: @unchecked Sendable {
         daemon = try await fixture.start(arguments)
         var tlsProxy: TLSProxy?
         if let proxy { tlsProxy = TLSProxy(proxy, certificate: try await TestCertificate.make(in: fixture.directory)) }
-        web = try await WebFixture(fixture, proxy: tlsProxy)
+        let options = launchThroughProxy ? tlsProxy.map { ["--launch-origin", $0.publicOrigin] } ?? [] : []
+        web = try await WebFixture(fixture, proxy: tlsProxy, options: options)
         shots = ProcessInfo.processInfo.environment["ACTIVETASK_WEB_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
             ?? fixture.directory.appendingPathComponent("screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)

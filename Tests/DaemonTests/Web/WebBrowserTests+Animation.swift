@@ -16,7 +16,7 @@ extension WebBrowserTests {
     }
     """
 
-    @Test("An animated image shows its frames in turn, and only its first with reduced motion")
+    @Test("An animated image shows its frames in turn, and only its first with reduced motion; a second browser during the run shows only that a task is under way, then the list")
     func animatedImage() async throws {
         // One-pixel PNGs: red, green, blue.
         let frames = [

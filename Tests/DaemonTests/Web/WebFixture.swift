@@ -55,9 +55,9 @@ final class WebFixture: @unchecked Sendable {
         launchPage = tokenFile + ".html"
         let page = try String(contentsOfFile: launchPage, encoding: .utf8)
         let pageMode = (try FileManager.default.attributesOfItem(atPath: launchPage)[.posixPermissions] as? Int) ?? 0
-        guard pageMode == 0o600, page.contains(":\(port)/login\""),
+        guard pageMode == 0o600, page.contains(":\(port)/login\"") || proxy.map({ page.contains("\($0.publicOrigin)/login\"") }) == true,
               page.contains("value=\"\(token)\"") else {
-            throw DaemonTestFailure("the launch page has mode \(String(pageMode, radix: 8)) (expected 0600) or does not post this token to this server's /login:\n\(page)")
+            throw DaemonTestFailure("the launch page has mode \(String(pageMode, radix: 8)) (expected 0600) or does not post this token to this server's /login (or its proxy's):\n\(page)")
         }
         try await proxy?.start(daemon, upstream: port)
     }

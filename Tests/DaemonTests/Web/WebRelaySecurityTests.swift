@@ -35,15 +35,45 @@ struct WebRelaySecurityTests {
         try await web.stopAfterCheckingBothRun(fixture, daemon: daemon)
     }
 
+    /// The fixture's task directory (`tasks`), holding `files` (name → JSON).
+    static func taskDirectory(of fixture: DaemonFixture, with files: [String: String]) throws -> URL {
+        let tasks = fixture.directory.appendingPathComponent("tasks")
+        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: tasks.appendingPathComponent(name)) }
+        return tasks
+    }
+
+    /// Three steps, none timed: a run that waits for its tab.
+    static let threeStepTask = """
+    { "identifier": "Three", "title": "Three",
+      "steps": [ { "identifier": "welcome", "type": "instruction", "title": "Welcome" },
+                 { "identifier": "middle", "type": "instruction", "title": "Middle" },
+                 { "identifier": "done", "type": "completion", "title": "Well done" } ] }
+    """
+
+    @Test("A tab sees and drives only the run it started: another tab gets none of its events, a run.status with its state alone and its run commands refused; the first tab reconnecting with its key goes on with its run; once it has ended the other tab runs its own")
+    func ownRun() async throws {
+        let fixture = try await DaemonFixture("ownrun")
+        let tasks = try Self.taskDirectory(of: fixture, with: ["Three.json": Self.threeStepTask])
+        let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
+        let web = try await WebFixture(fixture)
+        let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/kiosk_own_run_check.py").path
+        let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                                 [script, "\(web.port)", web.tokenFile, "Three.json", "\(TestTiming.tolerance(10))"])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
+        #expect(web.process.ended == nil && daemon.ended == nil, "\(web.process.output)")
+        await web.stop()
+        daemon.send(SIGTERM)
+        _ = await daemon.waitForExit(within: TestTiming.tolerance(10))
+    }
+
     /// Inline task.loads made directly on the socket (a tab may not make them).
     static let inlineLoads = 10_000
 
     @Test("A tab reaches only a participant's methods; task.load outside the task directory is refused to a tab and to a non-administrator; 10,000 inline loads leave the data directory as it was")
     func kioskAccess() async throws {
         let fixture = try await DaemonFixture("kioskacc")
-        let tasks = fixture.directory.appendingPathComponent("tasks")
-        try FileManager.default.createDirectory(at: tasks, withIntermediateDirectories: true)
-        try Data(WebBrowserTests.helloTask.utf8).write(to: tasks.appendingPathComponent("Hello.json"))
+        let tasks = try Self.taskDirectory(of: fixture, with: ["Hello.json": WebBrowserTests.helloTask])
         // A valid task outside the directory and a symlink to it inside: without the check it loads.
         let outside = fixture.directory.appendingPathComponent("Outside.json")
         try Data(WebBrowserTests.helloTask.utf8).write(to: outside)

@@ -23,12 +23,14 @@ struct WebTLSTests {
             (["--tls-key", certificate.key.path], "config/kiosk-caddy/Caddyfile"),
             (["--public-origin", "http://kiosk.test:8443"], "is not an https origin"),
             (["--public-origin", "https://kiosk.test:8443/kiosk"], "without a path"),
+            (["--public-origin", "https://kiosk.test:8443", "--launch-origin", "https://other.test:8443"], "is not one of the --public-origin's"),
+            (["--launch-origin", "http://127.0.0.1:8470"], "is not an https origin"),
             (["--request-timeout", "0"], "--request-timeout 0 is not a number of seconds above 0"),
             (["--stalled-timeout", "soon"], "--stalled-timeout soon is not a number of seconds above 0"),
         ]
     }
 
-    @Test("Another address than loopback, the old TLS options, an http or pathed public origin and a bad timeout are refused with what to do")
+    @Test("Another address than loopback, the old TLS options, an http or pathed public origin, a launch origin that is not public and a bad timeout are refused with what to do")
     func badStartsAreRefused() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webtls-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -66,6 +68,18 @@ struct WebTLSTests {
         let browser = try await BrowserRun("webtlsui", tasks: ["ShortWalk.json": Data(WebBrowserTests.task.utf8)], proxy: .caddy)
         let certificate = try #require(browser.web.proxy?.certificate)
         let output = try await browser.runScript("browser_tls.py", [certificate.publicKeyHash, "ShortWalk.json", "Walk a few steps"])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)")
+        await browser.stop()
+    }
+
+    @Test("The kiosk's launch page over HTTPS through caddy (--launch-origin) logs Chromium in: the home screen, a Secure cookie, no token in the tab's history",
+          .enabled(if: TestTiming.scale == 1, "Under a sanitizer the browser is skipped, as in WebBrowserTests."),
+          .enabled(if: WebFixture.browserAvailable, "chromium, chromium-driver or python3-selenium is missing (scripts/setup.sh installs them)."),
+          .enabled(if: TLSProxy.available, "caddy or nginx is not installed (scripts/setup.sh installs them)."))
+    func launchPageOverTLS() async throws {
+        let browser = try await BrowserRun("webtlslaunch", tasks: ["ShortWalk.json": Data(WebBrowserTests.task.utf8)], proxy: .caddy, launchThroughProxy: true)
+        let certificate = try #require(browser.web.proxy?.certificate)
+        let output = try await browser.runScript("browser_tls.py", [certificate.publicKeyHash, "ShortWalk.json", "Walk a few steps", browser.web.launchPage])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(browser.web.process.output)")
         await browser.stop()
     }

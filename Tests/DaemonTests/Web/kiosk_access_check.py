@@ -6,7 +6,7 @@ usage:
   kiosk_access_check.py relay PORT TOKEN_FILE OPENRPC [TIMEOUT]
       through activetask-web: every method of the OpenRPC document not on a participant's list
       is answered with an error naming it and never reaches the daemon; the listed ones reach
-      it; task.load of an absolute path, a `..` path or inline JSON is refused.
+      it, but for the run commands, which a tab that started no run may not send; task.load of an absolute path, a `..` path or inline JSON is refused.
   kiosk_access_check.py socket SOCKET TASK_DIR TASK_NAME [TIMEOUT]
       directly on the control socket, run as a user that is not the daemon's administrator
       (root, the daemon's user, `activetask`): task.load of /etc/passwd, `../x` and a symlink
@@ -36,6 +36,12 @@ PARTICIPANT = {
     "tasks.list", "tasks.image", "tasks.resource", "task.load", "run.start", "run.status",
     "run.forward", "run.back", "run.skip", "run.cancel", "timer.start", "timer.pause",
     "timer.resume", "permission.answer", "events.subscribe", "events.unsubscribe",
+}
+
+# Those that act on the run under way: only the tab that started it may send them.
+RUN_COMMANDS = {
+    "run.forward", "run.back", "run.skip", "run.cancel", "timer.start", "timer.pause", "timer.resume",
+    "permission.answer",
 }
 
 
@@ -87,7 +93,11 @@ async def relay(port, token_file, openrpc, timeout):
             answer = await answer
             error = answer.get("error") or {}
             relay_refusal = error.get("code") == -32601 and "not open to a kiosk tab" in error.get("message", "")
-            if method in PARTICIPANT:
+            if method in RUN_COMMANDS:
+                # This tab has started no run: the relay refuses its run commands (kiosk_own_run_check.py).
+                check(error.get("code") == -32001 and "this tab" in error.get("message", ""),
+                      f"{method} is refused by the relay without a run of this tab ({json.dumps(answer)[:160]})")
+            elif method in PARTICIPANT:
                 check(not relay_refusal, f"{method} reaches the daemon ({json.dumps(answer)[:160]})")
             else:
                 check(relay_refusal and method in error.get("message", "") and (error.get("data") or {}).get("method") == method,

@@ -61,7 +61,9 @@ async function attach() {
     const [status, list] = await Promise.all([rpc.call("run.status"), rpc.call("tasks.list").catch(() => ({ tasks: [] }))]);
     app.tasks = list.tasks || [];
     app.runUUID = status.taskRunUUID ?? null;
-    if (["running", "paused", "waitingForPermission"].includes(status.state) && status.step) {
+    if (status.foreignRun && ["running", "paused", "waitingForPermission"].includes(status.state)) {
+      busy();
+    } else if (["running", "paused", "waitingForPermission"].includes(status.state) && status.step) {
       const entry = app.tasks.find((task) => task.identifier === status.taskIdentifier);
       if (entry) app.taskFile = entry.file;
       show(status.step);
@@ -98,6 +100,26 @@ function home() {
   screen.replaceChildren(el("article", { class: "home" },
     el("h1", {}, t.appTitle),
     items.length ? el("ul", { class: "tasks" }, items) : el("p", {}, t.noTasks)));
+}
+
+// A run another tab or client started is under way: the relay shows this tab nothing of it
+// (run.status says only `foreignRun`), so the screen asks every 2 s until it has ended.
+function busy() {
+  app.view = null;
+  closePermission();
+  const article = el("article", { class: "home busy" }, el("h1", {}, t.busyTitle), el("p", { class: "text" }, t.busyText));
+  screen.replaceChildren(article);
+  setTimeout(async function poll() {
+    if (!article.isConnected) return;
+    try {
+      const status = await rpc.call("run.status");
+      if (status.foreignRun && ["running", "paused", "waitingForPermission"].includes(status.state)) return setTimeout(poll, 2000);
+      if (article.isConnected) await refreshHome();
+    } catch (error) {
+      // A lost connection is redrawn by attach() once it is back.
+      if (!connectionLost(error)) setTimeout(poll, 2000);
+    }
+  }, 2000);
 }
 
 function show(shown) {

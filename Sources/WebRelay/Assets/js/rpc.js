@@ -1,5 +1,17 @@
 // JSON-RPC 2.0 over the relay's WebSocket: one request per message, as on the control socket
 // (docs/protocol.md). Reconnects after a lost connection; `onOpen` runs after each connect.
+// The WebSocket names this tab's key (docs/kiosk.md, "A tab's own run"): made once per tab and
+// kept in its sessionStorage, so that after a reload or a reconnect the relay lets the tab go on
+// with the run it started, and no other tab drive or see it.
+function tabKey() {
+  let key = sessionStorage.getItem("activetask-tab");
+  if (!key) {
+    key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    sessionStorage.setItem("activetask-tab", key);
+  }
+  return key;
+}
+
 export class Rpc {
   constructor({ onEvent, onOpen, onClose }) {
     this.onEvent = onEvent;
@@ -13,7 +25,7 @@ export class Rpc {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const socket = new WebSocket(`${scheme}//${location.host}/ws?tab=${tabKey()}`);
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 500;

@@ -2,6 +2,8 @@
 export default {
   appTitle: "Aufgaben",
   noTasks: "Es sind keine Aufgaben installiert. Legen Sie Aufgabendateien in den Aufgabenordner des Dienstes.",
+  busyTitle: "Eine andere Aufgabe läuft",
+  busyText: "Auf diesem Gerät läuft eine Aufgabe, die anderswo gestartet wurde. Sobald sie beendet ist, zeigt dieser Bildschirm die Liste der Aufgaben.",
   taskBroken: "Diese Aufgabe kann nicht gestartet werden: ",
   minutes: (n) => (n === 1 ? "Etwa 1 Minute" : `Etwa ${n} Minuten`),
   start: "Starten",

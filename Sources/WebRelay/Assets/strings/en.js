@@ -3,6 +3,8 @@ export default {
   appTitle: "Tasks",
   noTasks: "No tasks are installed. Put task files into the daemon's task folder.",
   taskBroken: "This task cannot be started: ",
+  busyTitle: "Another task is under way",
+  busyText: "A task started elsewhere is running on this device. This screen shows the list of tasks as soon as it has ended.",
   minutes: (n) => (n === 1 ? "About 1 minute" : `About ${n} minutes`),
   start: "Start",
   next: "Next",
