@@ -35,12 +35,11 @@ extension TaskSession {
 
     // MARK: Finishing
 
-    /// Publishes `taskResultReady` the first time the task result is final and written
-    /// (SageResearch's `handleTaskResultReady`, docs/session.md): as the last completion step
-    /// shows, else as the run completes, exits early or is abandoned.
+    /// Publishes `taskResultReady`: the task result is final and written (SageResearch's
+    /// `handleTaskResultReady`, docs/session.md). The machine says when: as the last completion
+    /// step shows, else as the run completes, exits early or is abandoned
+    /// (`SessionMachine.announcesResultAtEnd`).
     func announceResultReady(stepPath: String?) {
-        guard !resultReadyAnnounced else { return }
-        resultReadyAnnounced = true
         events.publish(.taskResultReady(stepPath: stepPath, runDirectory: run.url))
     }
 
@@ -62,6 +61,7 @@ extension TaskSession {
             }
         } else {
             if reason != .saved { results.finish(endDate: endDate) }
+            let announcesResult = machine.announcesResultAtEnd
             _ = machine.handle(.runFinished(reason))
             // What is still being said (a completion step's prompt, the step's `end` prompt
             // before it) is heard and reported before prompts.json and the archive are written;
@@ -69,7 +69,7 @@ extension TaskSession {
             await waitForVoice()
             await settings.voice?.holdStream(false)
             archive = await finishRun(reason, endDate: endDate)
-            if [.completed, .earlyExit, .abandoned].contains(reason) { announceResultReady(stepPath: nil) }
+            if announcesResult { announceResultReady(stepPath: nil) }
             if reason != .saved, let report = await checkQuality() {
                 quality = report
                 events.publish(.qualityChecked(report))

@@ -63,7 +63,7 @@ extension TaskSession {
         if !startPrompts.isEmpty, let shownAt = await startPromptTime() {
             // The device is written ahead of what it plays: the prompt's notices may come before
             // its step is shown, and wait for it.
-            heldNoticesStepPath = path
+            heldNotices = HeldNotices(stepPath: path)
             for prompt in startPrompts {
                 await speakNow(prompt.text, stepPath: path, key: prompt.key, scheduledAtMonotonic: shownAt)
             }
@@ -171,8 +171,8 @@ extension TaskSession {
     }
 
     func voiceNotice(_ notice: VoiceNotice) {
-        if let held = heldNoticesStepPath, notice.stepPath == held {
-            heldNotices.append(notice)
+        if let held = heldNotices, notice.stepPath == held.stepPath {
+            heldNotices?.notices.append(notice)
             return
         }
         switch notice {
@@ -201,10 +201,9 @@ extension TaskSession {
 
     /// The step whose prompts' notices waited is shown: they are taken now, in order.
     func releaseHeldNotices() {
-        heldNoticesStepPath = nil
-        let notices = heldNotices
-        heldNotices = []
-        notices.forEach(voiceNotice)
+        let held = heldNotices?.notices ?? []
+        heldNotices = nil
+        held.forEach(voiceNotice)
     }
 
     /// Waits until the prompts and sounds already handed to the voice have been heard and their

@@ -56,16 +56,13 @@ public actor TaskSession {
     /// The quality checks of the finished run (`qc.json`).
     var quality: (any RunQualityReport)?
     var prompts: [RunManifest.Prompt] = []
-    /// The latest `playedOut` token the voice's notices delivered, whether they have ended, and
-    /// who waits for a token (`waitForVoice()`).
     /// The voice's played-out tokens taken so far (`waitForVoice()` waits on it); ended when the
     /// voice's notices end.
     var voiceHeard = SequenceGate()
     /// While a step's `start` prompts are handed to the voice ahead of its `stepShown`, the
     /// notices about that step's prompts wait here, so that no front end hears of a step's
     /// prompt before the step (`presentStep`).
-    var heldNoticesStepPath: String?
-    var heldNotices: [VoiceNotice] = []
+    var heldNotices: HeldNotices?
     /// The step paths shown, in order, backward moves included (the manifest's history).
     var shownPaths: [String] = []
     /// Time-driven work for `run()`.
@@ -73,11 +70,8 @@ public actor TaskSession {
     private let jobStream: AsyncStream<Job>
     /// File names already used in the run directory (a resumed run records into new files).
     var takenNames: Set<String> = []
-    /// True once `taskResultReady` was published (at most once per run).
-    var resultReadyAnnounced = false
-    /// Inputs waiting for the one being carried out (`oneAtATime`).
-    private var inputBusy = false
-    private var inputWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whose turn it is to be carried out, and the inputs waiting for theirs (`oneAtATime`).
+    private var inputTurns = Turns()
 
     typealias Job = @Sendable () async -> Void
 
@@ -282,17 +276,12 @@ public actor TaskSession {
     /// Runs `body` when no other input is being carried out, so that inputs never interleave
     /// at their awaits (the actor alone would let them); waiting inputs go in arrival order.
     func oneAtATime(_ body: () async throws(SessionError) -> Void) async throws(SessionError) {
-        if inputBusy {
-            await withCheckedContinuation { inputWaiters.append($0) }
+        if inputTurns.isTaken {
+            await withCheckedContinuation { inputTurns.wait($0) }
+        } else {
+            inputTurns.take()
         }
-        inputBusy = true
-        defer {
-            if inputWaiters.isEmpty {
-                inputBusy = false
-            } else {
-                inputWaiters.removeFirst().resume()
-            }
-        }
+        defer { inputTurns.pass() }
         try await body()
     }
 

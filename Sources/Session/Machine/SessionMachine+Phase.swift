@@ -36,6 +36,14 @@ extension SessionMachine {
                 break
             }
         }
+
+        /// The result is announced now (the last completion step shows).
+        mutating func markResultAnnounced() {
+            if case .started(var progress) = self {
+                progress.resultAnnounced = true
+                self = .started(progress)
+            }
+        }
     }
 
     /// A started run: the step shown with its clock (nil once a move went past the last step,
@@ -44,6 +52,9 @@ extension SessionMachine {
     struct Progress: Sendable, Hashable {
         var shown: ShownStep?
         var waitingForPermission = false
+        /// The last completion step showed: the result was written and `taskResultReady`
+        /// announced then, not again as the run ends.
+        var resultAnnounced = false
 
         /// What clients see of it: waiting first, then the step timer's pause.
         var state: SessionState {
@@ -69,5 +80,13 @@ extension SessionMachine {
     var ending: FinishReason? {
         if case .ending(let reason, _) = phase { return reason }
         return nil
+    }
+
+    /// Whether the run ending now announces `taskResultReady` as it finishes (SageResearch's
+    /// `handleTaskResultReady`, docs/session.md): a run that completes, exits early or is
+    /// abandoned does, unless its last completion step announced it already.
+    var announcesResultAtEnd: Bool {
+        guard case .ending(let reason, let progress) = phase else { return false }
+        return [.completed, .earlyExit, .abandoned].contains(reason) && progress?.resultAnnounced != true
     }
 }

@@ -106,6 +106,7 @@ struct SessionMachine: Sendable {
         if isLastCompletionStep(location) {
             // SageResearch's result-ready moment: every recorder stops, the results are written.
             effects += [.stopActiveActions, .writeResults]
+            phase.markResultAnnounced()
         }
         return effects + [.writeManifest]
     }
