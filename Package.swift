@@ -229,14 +229,14 @@ let package = Package(
         // values, audio silence and clipping, late prompts, controller failures. Reads files only.
         .target(
             name: "Quality",
-            dependencies: ["SampleFiles", "TaskModel"],
+            dependencies: ["SampleFiles", "SystemCalls", "TaskModel"],
             swiftSettings: strict
         ),
         // The run report: one self-contained HTML file with inline SVG plots and the QC table.
         .target(
             name: "RunReport",
             dependencies: [
-                "Quality",
+                "Quality", "SystemCalls",
                 .product(name: "Plot", package: "Plot"),
             ],
             swiftSettings: strict

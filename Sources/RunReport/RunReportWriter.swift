@@ -1,4 +1,5 @@
 public import Foundation
+import SystemCalls
 import Plot
 public import Quality
 
@@ -16,9 +17,9 @@ public enum RunReportWriter {
         let destination = output ?? runDirectory.appendingPathComponent(defaultFileName)
         let html = try render(runDirectory: runDirectory, thresholds: thresholds)
         do {
-            try Data(html.utf8).write(to: destination, options: .atomic)
+            try DurableFile.write(Array(html.utf8), to: destination.path)
         } catch {
-            throw QualityError(path: destination.path, reason: "The report could not be written (\(error.localizedDescription)); choose a writable --output path.")
+            throw QualityError(path: destination.path, reason: "The report could not be written (\(error.description)); choose a writable --output path.")
         }
         return destination
     }

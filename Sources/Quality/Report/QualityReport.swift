@@ -1,4 +1,5 @@
 public import Foundation
+import SystemCalls
 
 /// The quality of a run: `{"verdict", "checks": [...]}`, the verdict the worst of the checks.
 /// Written as `qc.json` in the run directory.
@@ -22,9 +23,10 @@ public struct QualityReport: Codable, Sendable, Hashable {
         return try encoder.encode(self)
     }
 
-    /// Writes the report to `url` atomically (a reader never sees half a file).
+    /// Writes the report to `url` atomically and durably (a reader never sees half a file, a
+    /// power cut leaves the old one or the new one: SystemCalls' `DurableFile`).
     public func write(to url: URL) throws {
-        try encoded().write(to: url, options: .atomic)
+        try DurableFile.write(Array(encoded()), to: url.path)
     }
 
     /// The checks with `verdict` or worse.

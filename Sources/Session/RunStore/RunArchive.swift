@@ -9,8 +9,7 @@ public enum RunArchive {
     /// Zips `entries` (paths relative to `directory`) into `destination`, replacing it atomically.
     public static func write(entries: [String], from directory: URL, to destination: URL) throws(RunStoreError) {
         let operation = "write the archive"
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8))\(DurableFile.temporarySuffix)")
+        let temporary = URL(fileURLWithPath: DurableFile.temporaryPath(beside: destination.path))
         do {
             let archive = try Archive(url: temporary, accessMode: .create)
             for entry in entries {
@@ -21,14 +20,7 @@ public enum RunArchive {
             throw RunStoreError(operation, path: destination.path, reason: "\(error)",
                                 advice: "Check that the run directory's files are readable and the disk has space; the run's files are kept.")
         }
-        try DurableFile.syncFile(temporary, operation: operation)
-        do {
-            try Syscalls.rename(temporary.path, to: destination.path)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RunStoreError(operation, path: destination.path, reason: "rename failed: \(error.reason)")
-        }
-        try DurableFile.syncDirectory(destination.deletingLastPathComponent(), operation: operation)
+        try RunStoreFile.commit(temporary, to: destination, operation: operation)
     }
 
     /// The entry names of an archive, in order; for checks and `activetaskctl archive`.

@@ -15,7 +15,7 @@ extension RunDirectory {
         } catch {
             throw RunStoreError("encode the \(result.identifier) result", path: file.path, reason: "\(error)")
         }
-        try DurableFile.write(data, to: file, operation: "write the \(result.identifier) result")
+        try RunStoreFile.write(data, to: file, operation: "write the \(result.identifier) result")
         return [RunMetadata.File(filename: name, timestamp: result.startDate, contentType: "application/json",
                                  identifier: result.identifier, stepPath: location.stepPath)]
     }

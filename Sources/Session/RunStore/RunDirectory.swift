@@ -57,7 +57,7 @@ public struct RunDirectory: Sendable, Hashable {
 
     /// Keeps the task as it was loaded, for resume and for the record (`task.json`).
     public func writeTaskSource(_ data: Data) throws(RunStoreError) {
-        try DurableFile.write(data, to: url.appendingPathComponent(Self.taskSourceName), operation: "write the task copy")
+        try RunStoreFile.write(data, to: url.appendingPathComponent(Self.taskSourceName), operation: "write the task copy")
     }
 
     /// The task as loaded, for resume.
@@ -135,7 +135,7 @@ public struct RunDirectory: Sendable, Hashable {
         } catch {
             throw RunStoreError("encode \(what)", path: file.path, reason: "\(error)")
         }
-        try DurableFile.write(data, to: file, operation: "write \(what)")
+        try RunStoreFile.write(data, to: file, operation: "write \(what)")
     }
 
     /// True for a plain relative path that stays inside the run directory.

@@ -46,7 +46,7 @@ extension RunStore {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(entry)
-            try DurableFile.write(data, to: outboxEntryURL(of: run.taskRunUUID), operation: "place the archive in the upload outbox")
+            try RunStoreFile.write(data, to: outboxEntryURL(of: run.taskRunUUID), operation: "place the archive in the upload outbox")
             logger.info("The run's archive waits in the upload outbox.", metadata: ["taskRunUUID": "\(run.taskRunUUID)"])
         } catch {
             logger.error("The run's archive could not be placed in the upload outbox; it stays on the device and the next retention pass tries again.",

@@ -1,5 +1,6 @@
 public import Foundation
 import SampleFiles
+import SystemCalls
 import SystemPackage
 import TaskModel
 

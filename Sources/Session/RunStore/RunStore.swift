@@ -41,7 +41,7 @@ public struct RunStore: Sendable {
                                 advice: "Check that the data directory exists and is writable by the daemon.")
         }
         do throws(RunStoreError) {
-            try DurableFile.syncDirectory(runsDirectory, operation: "create the run directory")
+            try RunStoreFile.syncDirectory(runsDirectory, operation: "create the run directory")
             try run.writeTaskSource(taskSource)
             try run.writeManifest(RunManifest(taskRunUUID: taskRunUUID, taskIdentifier: taskIdentifier,
                                               startDate: startDate, results: results), now: startDate)
@@ -79,7 +79,7 @@ public struct RunStore: Sendable {
         } catch {
             throw RunStoreError("discard the run", path: run.url.path, reason: error.localizedDescription)
         }
-        try DurableFile.syncDirectory(runsDirectory, operation: "discard the run")
+        try RunStoreFile.syncDirectory(runsDirectory, operation: "discard the run")
         do {
             try FileManager.default.removeItem(at: doomed)
         } catch {
