@@ -49,7 +49,7 @@ eval "$(grep -E "^(recordings|timings)='" scripts/test.sh)"
 # AddressSanitizer), the UI's flows in Chromium and SageResearch's navigation scenarios over the
 # socket (one request at a time), and whole tasks that repeat what the kept ones exercise (the
 # corpus, five runs of one task, a residency measurement). The plain passes run them all.
-unsanitized='TaskModelTests\.|TaskNavigationTests\.|MotionFusionTests\.|QualityTests\.|ControlProtocolTests\.|FuzzTests\.|MotionTests\.FusionMotionTests|DaemonTests\.(WebBrowserTests|SageNavigationScenarioTests|SageTaskControllerScenarioTests|SimpleSurveyTests|HandTaskTests|RepeatedVoiceTests|IdleCodePageOutTests|AutoRunTests|PublishedStatusTests)|SessionTests\.(CorpusSessionTests|TaskInfoSessionTests)'
+unsanitized='TaskModelTests\.|TaskNavigationTests\.|MotionFusionTests\.|QualityTests\.|ControlProtocolTests\.|FuzzTests\.|MotionTests\.FusionMotionTests|DaemonTests\.(WebBrowserTests|WebBrowserTappingTests|SageNavigationScenarioTests|SageTaskControllerScenarioTests|SimpleSurveyTests|HandTaskTests|RepeatedVoiceTests|IdleCodePageOutTests|AutoRunTests|PublishedStatusTests)|SessionTests\.(CorpusSessionTests|TaskInfoSessionTests)'
 
 # The longest one pass may take (seconds), by pass: under ThreadSanitizer the plain pass takes
 # about 140 s, the serial whole-task pass about 390 s and the serial strict timings about 2 min.

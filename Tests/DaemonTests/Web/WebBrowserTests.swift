@@ -8,15 +8,16 @@ import TestSupport
 /// ALSA devices). A short walk-and-balance task from the home screen to "Done" at 800×480 and
 /// at 1280×800, each step checked for sideways overflow and controls under 48 px, and
 /// screenshotted; SimpleSurvey with a wrong answer; a daemon restart; and in extensions
-/// Finger_Tapping with both hands (`+Tapping`), a denied permission (`+Permission`), colours
+/// a denied permission (`+Permission`), colours
 /// and learn more's text (`+Appearance`), learn more's pages and videos (`+LearnMore`), and the
-/// example kiosk unit under cage (`+Kiosk`). About two and a half minutes in all, 80 s of it the two
-/// 30 s tapping timers.
+/// example kiosk unit under cage (`+Kiosk`). About a minute and a half; Finger_Tapping with both
+/// hands is a suite of its own beside it (`WebBrowserTappingTests`).
 ///
 /// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each
 /// sanitized pass and tests nothing the sanitizers look at. Skipped with a message when
 /// chromium or chromium-driver is missing (scripts/setup.sh installs them).
-// One browser at a time: each Chromium takes a core for seconds, beside the other suites.
+// One browser at a time in this suite: each Chromium takes a core for seconds, beside the other
+// suites (the tapping suite's is the one other).
 @Suite(
     "activetask-web: the UI in headless Chromium",
     .serialized,

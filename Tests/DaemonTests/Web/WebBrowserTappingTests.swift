@@ -4,7 +4,14 @@ import Testing
 import TestSupport
 import ZIPFoundation
 
-extension WebBrowserTests {
+/// Finger_Tapping in Chromium, a suite of its own: its two 30 s tapping timers run beside the
+/// other browser tests instead of after them (docs/testing.md, "Where the time goes").
+@Suite(
+    "activetask-web: Finger_Tapping in headless Chromium",
+    .enabled(if: TestTiming.scale == 1, "Under a sanitizer the browser walk is skipped: it costs minutes and checks no memory or threads."),
+    .enabled(if: WebFixture.browserAvailable,
+             "chromium, chromium-driver or python3-selenium is missing: the browser walk is skipped (scripts/setup.sh installs them)."))
+struct WebBrowserTappingTests {
     /// The touches the browser makes on each hand's tapping step (browser_tapping.py): `L` and
     /// `R` on the left and right button's centre, `N` beside both buttons; `/` reloads the page
     /// there, in the middle of the step, and the taps before it must not be lost.
