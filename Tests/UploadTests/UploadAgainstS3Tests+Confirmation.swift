@@ -103,9 +103,19 @@ extension UploadAgainstS3Tests {
     /// SIGKILL; until a start gets to the run's receipt. Returns the calls that were held.
     func killBetweenCalls(_ entry: OutboxEntry, proxy: FaultProxy, calls: [[String: any Sendable]],
                           start: (Int) throws -> pid_t) async throws -> [String] {
+        try await killBetweenCalls(entry, calls: calls.map { (proxy: proxy, call: $0) }, start: start)
+    }
+
+    /// The same, each call held by its own proxy (the study server's and its storage's, for the
+    /// presigned flow); the other proxies forward everything meanwhile.
+    func killBetweenCalls(_ entry: OutboxEntry, calls: [(proxy: FaultProxy, call: [String: any Sendable])],
+                          start: (Int) throws -> pid_t) async throws -> [String] {
+        var proxies: [FaultProxy] = []
+        for (proxy, _) in calls where !proxies.contains(where: { $0 === proxy }) { proxies.append(proxy) }
+        var logs: String { proxies.map { "proxy \($0.port):\n\($0.logText)" }.joined(separator: "\n") }
         var held: [String] = []
-        for (n, call) in calls.enumerated() {
-            try proxy.configure(rules: [call.merging(["times": 1, "action": "hold"]) { $1 }])
+        for (n, (proxy, call)) in calls.enumerated() {
+            for each in proxies { try each.configure(rules: each === proxy ? [call.merging(["times": 1, "action": "hold"]) { $1 }] : []) }
             let heldBefore = proxy.records().filter { $0.action == "held" }.count
             let pid = try start(n)
             let came = await waitUntil(90) {
@@ -114,15 +124,15 @@ extension UploadAgainstS3Tests {
             let records = proxy.records().filter { $0.action == "held" }
             kill(pid, SIGKILL)
             _ = ChildSpawn.waitForExit(pid)
-            #expect(came, "round \(n): neither a held call nor a receipt; the proxy's log:\n\(proxy.logText)")
+            #expect(came, "round \(n): neither a held call nor a receipt; the proxies' logs:\n\(logs)")
             guard came, records.count > heldBefore, let last = records.last else { break }
             held.append("\(last.method) \(last.target)")
         }
         // The last start, with no call held, gets to the receipt.
-        try proxy.configure(rules: [])
+        for each in proxies { try each.configure(rules: []) }
         let pid = try start(calls.count)
         defer { stopUploader(pid) }
-        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(entry).path) }, "no receipt after the kills; the proxy's log:\n\(proxy.logText)")
+        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(entry).path) }, "no receipt after the kills; the proxies' logs:\n\(logs)")
         return held
     }
 
