@@ -1,4 +1,8 @@
 extension UploadReceipt {
+    /// The code a receipt that does not confirm its run's archive is listed with
+    /// (`receiptMismatch` in the daemon's answers and `activetaskctl uploads`).
+    public static let mismatchCode = "ReceiptMismatch"
+
     /// Why this receipt does not confirm the run's archive, as a sentence; nil when it does
     /// (docs/upload.md, "No receipt, no deletion"). It must name an ETag; the archive size it
     /// records (its `size` for a receipt of an unencrypted upload written before `archiveSize`

@@ -48,6 +48,6 @@ extension RunUploadRecord {
     }
 
     /// `lastErrorCode` of a receipt that does not confirm the run's archive.
-    public static let mismatchCode = "ReceiptMismatch"
+    public static let mismatchCode = UploadReceipt.mismatchCode
     private static let mismatchAdvice = " The run is kept (retention deletes it only on a receipt for its archive); check the archive and the uploader, and remove the receipt to have the run uploaded again."
 }
