@@ -60,20 +60,29 @@ extension UploadAgainstS3Tests {
                 sourceLocation: sourceLocation)
     }
 
-    @Test("Presigned: kill -9 between each pair of calls (the grant asked for, the PUT, complete; each taking effect, its answer never heard), then a restart: never a receipt without the object or before complete; one object")
-    func presignedKillBetweenCalls() async throws {
+    @Test("Presigned: kill -9 between each pair of calls (the grant asked for, the PUT, complete; each taking effect, its answer never heard), then a restart: never a receipt without the object or before complete; one object (decrypted, when encrypted)",
+          arguments: [false, true])
+    func presignedKillBetweenCalls(encrypted: Bool) async throws {
         let proxied = try await studyServerBehindProxies(token: "device-token")
         defer { proxied.stop() }
-        let run = try finishedRun(size: 300_000, seed: 62)
+        let run = try finishedRun(size: 300_000, seed: encrypted ? 65 : 62)
+        var configuration: [String: Any] = [:]
+        var study: (certificate: String, key: String)?
+        if encrypted {
+            study = try await studyCertificate("ec")
+            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
+        }
+        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
         let calls: [(proxy: FaultProxy, call: [String: any Sendable])] = [
             (proxied.study, ["method": "POST", "contains": "/uploads"]),  // the start's first POST: the grant
             (proxied.storage, ["method": "PUT"]),
             (proxied.study, ["method": "POST", "contains": "/complete"]),
         ]
         var held: [String] = []
-        try await watchingReceipts(run.entry, key: key(run.entry), storage: proxied.server.moto) {
+        try await watchingReceipts(run.entry, key: objectKey, storage: proxied.server.moto) {
             held = try await killBetweenCalls(run.entry, calls: calls) { n in
-                try startPresignedUploader(server: proxied.server, url: proxied.url, token: "device-token", log: "presigned-kill-\(n).log")
+                try startPresignedUploader(server: proxied.server, url: proxied.url, token: "device-token", configuration: configuration,
+                                           log: "presigned-kill-\(n).log")
             }
         }
         #expect(held.count == 3, "\(held)")
@@ -83,9 +92,13 @@ extension UploadAgainstS3Tests {
         #expect(proxied.server.calls("request").count == 4, "\(proxied.server.calls())")
         #expect(proxied.server.calls("complete").count == 2, "\(proxied.server.calls())")
         try expectReceiptAfterComplete(run.entry, study: proxied.study)
-        let object = try await proxied.server.moto.object(key(run.entry), scratch: scratch.url)
-        #expect(object.data == run.bytes)
-        try await expectAlone(key(run.entry), storage: proxied.server.moto)
+        let object = try await proxied.server.moto.object(objectKey, scratch: scratch.url)
+        if let study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
+        } else {
+            #expect(object.data == run.bytes)
+        }
+        try await expectAlone(objectKey, storage: proxied.server.moto)
     }
 
     /// One way the study server's answers fail.
