@@ -53,8 +53,10 @@ extension UploadAgainstS3Tests {
     /// Runs `body` while a child task polls, every 100 ms, the run's receipt and, whenever there
     /// is one, the bucket (`storage`, read directly, not through the proxy); records an issue for
     /// every moment a receipt named an object the bucket did not hold with the receipt's size,
-    /// also when `body` throws (its error is thrown after).
+    /// and for every moment `alsoWithReceipt` (asked whenever there is a receipt) names a
+    /// violation; also when `body` throws (its error is thrown after).
     func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer, sourceLocation: SourceLocation = #_sourceLocation,
+                          alsoWithReceipt: (@Sendable () -> String?)? = nil,
                           _ body: () async throws -> Void) async throws {
         let receiptURL = receipt(entry)
         let (violations, failure) = await withTaskGroup(of: [String].self) { group -> ([String], (any Error)?) in
@@ -66,6 +68,7 @@ extension UploadAgainstS3Tests {
                         if object?.size != stored.size {
                             violations.append("a receipt for \(stored.size) bytes while the bucket held \(object.map { "\($0.size) bytes" } ?? "no object")")
                         }
+                        if let violation = alsoWithReceipt?() { violations.append(violation) }
                     }
                     try? await Task.sleep(for: .milliseconds(100))
                 }
