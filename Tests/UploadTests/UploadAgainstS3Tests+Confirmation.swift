@@ -90,6 +90,39 @@ extension UploadAgainstS3Tests {
         #expect(listing.uploads.isEmpty, "unfinished multipart uploads: \(listing.uploads)\n\(context)", sourceLocation: sourceLocation)
     }
 
+    /// A test's plain or encrypted variant: the uploader's configuration (`base`, with the study's
+    /// EC certificate when encrypted), the object's key, and the certificate and key that
+    /// decrypt the object.
+    struct Variant {
+        var configuration: [String: Any]
+        var objectKey: String
+        var study: (certificate: String, key: String)?
+    }
+
+    func variant(encrypted: Bool, for entry: OutboxEntry, configuration base: [String: Any] = [:]) async throws -> Variant {
+        var variant = Variant(configuration: base, objectKey: key(entry) + (encrypted ? ".p7m" : ""))
+        if encrypted {
+            let study = try await studyCertificate("ec")
+            variant.study = study
+            variant.configuration["encryption"] = ["certificate": study.certificate]
+        }
+        return variant
+    }
+
+    /// Reads the variant's object from `storage` and expects it to be `bytes` (decrypted with
+    /// `openssl cms`, when encrypted); returns the object.
+    @discardableResult
+    func expectObject(_ variant: Variant, is bytes: Data, in storage: MotoServer,
+                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> (data: Data, etag: String, contentType: String, file: URL) {
+        let object = try await storage.object(variant.objectKey, scratch: scratch.url)
+        if let study = variant.study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == bytes, sourceLocation: sourceLocation)
+        } else {
+            #expect(object.data == bytes, "the object differs from the archive", sourceLocation: sourceLocation)
+        }
+        return object
+    }
+
     /// The S3 calls of a multipart upload, in the order a run killed at each in turn meets them:
     /// CreateMultipartUpload, part 1, ListParts (the restart's first call), part 2, Complete, the
     /// confirming HEAD, ListMultipartUploads and the AbortMultipartUpload of the upload whose
@@ -145,27 +178,16 @@ extension UploadAgainstS3Tests {
         let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
         defer { proxy.stop() }
         let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
-        var configuration: [String: Any] = [:]
-        var study: (certificate: String, key: String)?
-        if encrypted {
-            study = try await studyCertificate("ec")
-            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
-        }
-        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        let variant = try await variant(encrypted: encrypted, for: run.entry)
         try proxy.configure(rules: fault.rules)
-        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
-            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: configuration,
+        try await watchingReceipts(run.entry, key: variant.objectKey, storage: moto) {
+            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: variant.configuration,
                                         endpoint: proxy.endpoint, log: "fault.log")
             defer { stopUploader(pid) }
             #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) },
                     "no receipt; the log:\n\(log("fault.log"))\nthe proxy's log:\n\(proxy.logText)")
         }
-        let object = try await moto.object(objectKey, scratch: scratch.url)
-        if let study {
-            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
-        } else {
-            #expect(object.data == run.bytes, "the object differs from the archive")
-        }
+        let object = try await expectObject(variant, is: run.bytes, in: moto)
         let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
         #expect(stored.etag == object.etag)
         #expect(stored.size == Int64(object.data.count))
@@ -174,7 +196,7 @@ extension UploadAgainstS3Tests {
         // Every rule was met: the fault happened.
         let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
         #expect(!faulted.isEmpty, "no fault was made; the proxy's log:\n\(proxy.logText)")
-        try await expectAlone(objectKey, storage: moto)
+        try await expectAlone(variant.objectKey, storage: moto)
     }
 
     @Test("A run deleted before its multipart upload finished: the next scan aborts its upload, then removes its progress; no part stays in the bucket")
@@ -239,28 +261,17 @@ extension UploadAgainstS3Tests {
         let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
         defer { proxy.stop() }
         let run = try finishedRun(size: Self.partSize + 100_000, seed: encrypted ? 54 : 53)
-        var configuration: [String: Any] = ["partsInParallel": 1]
-        var study: (certificate: String, key: String)?
-        if encrypted {
-            study = try await studyCertificate("ec")
-            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
-        }
-        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        let variant = try await variant(encrypted: encrypted, for: run.entry, configuration: ["partsInParallel": 1])
         var held: [String] = []
-        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+        try await watchingReceipts(run.entry, key: variant.objectKey, storage: moto) {
             held = try await killBetweenCalls(run.entry, proxy: proxy, calls: Self.s3Calls) { n in
                 try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
-                                  configuration: configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
+                                  configuration: variant.configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
             }
         }
         #expect(held.count == Self.s3Calls.count, "killed after only \(held.count) of the calls: \(held); the proxy's log:\n\(proxy.logText)")
         #expect(FileManager.default.fileExists(atPath: receipt(run.entry).path))
-        let object = try await moto.object(objectKey, scratch: scratch.url)
-        if let study {
-            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
-        } else {
-            #expect(object.data == run.bytes)
-        }
-        try await expectAlone(objectKey, storage: moto, otherwise: proxy.logText)
+        try await expectObject(variant, is: run.bytes, in: moto)
+        try await expectAlone(variant.objectKey, storage: moto, otherwise: proxy.logText)
     }
 }

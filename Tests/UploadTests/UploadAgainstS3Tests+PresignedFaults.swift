@@ -70,23 +70,17 @@ extension UploadAgainstS3Tests {
         let proxied = try await studyServerBehindProxies(token: "device-token")
         defer { proxied.stop() }
         let run = try finishedRun(size: 300_000, seed: encrypted ? 65 : 62)
-        var configuration: [String: Any] = [:]
-        var study: (certificate: String, key: String)?
-        if encrypted {
-            study = try await studyCertificate("ec")
-            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
-        }
-        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        let variant = try await variant(encrypted: encrypted, for: run.entry)
         let calls: [(proxy: FaultProxy, call: [String: any Sendable])] = [
             (proxied.study, ["method": "POST", "contains": "/uploads"]),  // the start's first POST: the grant
             (proxied.storage, ["method": "PUT"]),
             (proxied.study, ["method": "POST", "contains": "/complete"]),
         ]
         var held: [String] = []
-        try await watchingReceipts(run.entry, key: objectKey, storage: proxied.server.moto,
+        try await watchingReceipts(run.entry, key: variant.objectKey, storage: proxied.server.moto,
                                    alsoWithReceipt: Self.receiptBeforeComplete(proxied.study)) {
             held = try await killBetweenCalls(run.entry, calls: calls) { n in
-                try startPresignedUploader(server: proxied.server, url: proxied.url, token: "device-token", configuration: configuration,
+                try startPresignedUploader(server: proxied.server, url: proxied.url, token: "device-token", configuration: variant.configuration,
                                            log: "presigned-kill-\(n).log")
             }
         }
@@ -97,13 +91,8 @@ extension UploadAgainstS3Tests {
         #expect(proxied.server.calls("request").count == 4, "\(proxied.server.calls())")
         #expect(proxied.server.calls("complete").count == 2, "\(proxied.server.calls())")
         try expectReceiptAfterComplete(run.entry, study: proxied.study)
-        let object = try await proxied.server.moto.object(objectKey, scratch: scratch.url)
-        if let study {
-            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
-        } else {
-            #expect(object.data == run.bytes)
-        }
-        try await expectAlone(objectKey, storage: proxied.server.moto)
+        try await expectObject(variant, is: run.bytes, in: proxied.server.moto)
+        try await expectAlone(variant.objectKey, storage: proxied.server.moto)
     }
 
     /// One way the study server's answers fail.
