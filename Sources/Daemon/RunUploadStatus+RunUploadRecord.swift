@@ -11,6 +11,7 @@ extension RunUploadStatus {
         case .uploading: .uploading
         case .held: .held
         case .uploaded: .uploaded
+        case .receiptMismatch: .receiptMismatch
         }
         self.init(state: state, key: record.key, etag: record.etag,
                   uploadedDate: record.uploadedDate.map { Timestamp.string(from: $0) }, attempts: record.attempts,

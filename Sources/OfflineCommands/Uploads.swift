@@ -39,7 +39,7 @@ struct Uploads: ParsableCommand {
         }
         let (pending, unreadable) = directories.pending()
         let snapshot = directories.readQueueSnapshot()
-        let runs = UploadQueueListing.runs(pending: pending, snapshot: snapshot)
+        let runs = UploadQueueListing.runs(pending: pending, mismatched: directories.receiptsNotConfirming(), snapshot: snapshot)
         if json {
             try JSONOutput.print(Listing(dataDirectory: directories.dataDirectory.path, uploaderUpdated: snapshot?.updated,
                                          uploads: runs, unreadable: unreadable))

@@ -20,9 +20,14 @@ public struct UploadReceipt: Codable, Sendable, Hashable {
     /// encrypted); the daemon deletes a run only when it equals the archive it recorded. Nil in
     /// receipts written before it was recorded.
     public var archiveSize: Int64?
+    /// The SHA-256 of the run's archive the upload was made from (lowercase hex, as the outbox
+    /// entry's `sha256`), computed by the uploader from the archive it read. `checksumSHA256` is
+    /// the stored object's (a composite for multipart, the ciphertext's when encrypted), so this
+    /// is what the daemon compares with the SHA-256 it recorded. Nil in older receipts.
+    public var archiveSHA256: String?
 
     public init(taskRunUUID: String, key: String, etag: String, size: Int64, uploadedDate: String,
-                checksumSHA256: String? = nil, archiveSize: Int64? = nil) {
+                checksumSHA256: String? = nil, archiveSize: Int64? = nil, archiveSHA256: String? = nil) {
         self.taskRunUUID = taskRunUUID
         self.key = key
         self.etag = etag
@@ -30,6 +35,7 @@ public struct UploadReceipt: Codable, Sendable, Hashable {
         self.uploadedDate = uploadedDate
         self.checksumSHA256 = checksumSHA256
         self.archiveSize = archiveSize
+        self.archiveSHA256 = archiveSHA256
     }
 
     /// The receipt's file name in `<data-dir>/uploads/`.

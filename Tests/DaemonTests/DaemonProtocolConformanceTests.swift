@@ -5,7 +5,8 @@ import TestSupport
 
 /// Tests/ProtocolConformance/control_protocol_check.py, a client written from docs/openrpc.json
 /// with Python's socket, json and jsonschema, against the real daemon: a whole task, every bad
-/// input (also while a recording runs, whose motion file must lose nothing), 200 clients.
+/// input (also while a recording runs, whose motion file must lose nothing), 200 clients, and
+/// the upload states an uploader's receipts give (`receiptMismatch`, `uploaded`).
 @Suite("activetaskd: the protocol checker against the real daemon")
 struct DaemonProtocolConformanceTests {
     @Test("A Python client knowing only docs/openrpc.json runs tasks and gets every error it expects")
@@ -15,7 +16,7 @@ struct DaemonProtocolConformanceTests {
         let script = PackagePaths.root.appendingPathComponent("Tests/ProtocolConformance/control_protocol_check.py").path
         let output = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script, "--socket", fixture.socket, "--root", PackagePaths.root.path])
+            ["python3", script, "--socket", fixture.socket, "--data-dir", fixture.dataDirectory.path, "--root", PackagePaths.root.path])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)\n--- daemon:\n\(daemon.output.suffix(4000))")
         #expect(output.standardOutput.contains("\n0 failures"), "\(output.standardOutput)")
         daemon.send(SIGTERM)

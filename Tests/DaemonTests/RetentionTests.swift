@@ -126,35 +126,43 @@ struct RetentionTests {
         let fixture = try await DaemonFixture("retention-receipts")
         // The outbox existing is what "uploads are configured" means (docs/upload.md).
         try FileManager.default.createDirectory(at: fixture.dataDirectory.appendingPathComponent("outbox"), withIntermediateDirectories: true)
-        let runs = try await Self.recordRuns(fixture, count: 5)
+        let runs = try await Self.recordRuns(fixture, count: 7)
         let uploads = fixture.dataDirectory.appendingPathComponent("uploads")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         func archiveSize(_ run: String) throws -> Int {
             let archive = fixture.dataDirectory.appendingPathComponent("runs/\(run)/\(run).zip").path
             return (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? NSNumber)?.intValue ?? -1
         }
-        func receipt(_ run: String, etag: String = "\"9a0364b9\"", size: Int, archiveSize: Int? = nil, key: String? = nil) throws {
+        func receipt(_ run: String, etag: String = "\"9a0364b9\"", size: Int, archiveSize: Int? = nil, key: String? = nil,
+                     sha256: String? = nil) throws {
             var object: [String: Any] = ["taskRunUUID": run, "key": key ?? "study/tablet/2026-11-25/Quick/\(run).zip", "etag": etag, "size": size,
                                          "uploadedDate": "2026-11-25T12:00:00Z"]
             if let archiveSize { object["archiveSize"] = archiveSize }
+            if let sha256 { object["archiveSHA256"] = sha256 }
             try JSONSerialization.data(withJSONObject: object).write(to: uploads.appendingPathComponent("\(run).uploaded.json"))
         }
         // A receipt that does not read, one without an ETag, one for another archive's size: the
         // runs stay (trimmed). One for the archive, plain or encrypted (its size the copy's, the
-        // archive's in archiveSize): the run goes.
+        // archive's in archiveSize): the run goes. The archive's size with another archive's
+        // SHA-256: it stays; with its own SHA-256 (sha256sum's): it goes.
         try Data("{}".utf8).write(to: uploads.appendingPathComponent("\(runs[0]).uploaded.json"))
         try receipt(runs[1], etag: "", size: try archiveSize(runs[1]))
         try receipt(runs[2], size: try archiveSize(runs[2]) + 1)
         try receipt(runs[3], size: try archiveSize(runs[3]))
         try receipt(runs[4], size: try archiveSize(runs[4]) + 500, archiveSize: try archiveSize(runs[4]),
                     key: "study/tablet/2026-11-25/Quick/\(runs[4]).zip.p7m")
+        try receipt(runs[5], size: try archiveSize(runs[5]), sha256: String(repeating: "0", count: 64))
+        let archive6 = fixture.dataDirectory.appendingPathComponent("runs/\(runs[6])/\(runs[6]).zip")
+        try receipt(runs[6], size: try archiveSize(runs[6]) + 500, archiveSize: try archiveSize(runs[6]),
+                    key: "study/tablet/2026-11-25/Quick/\(runs[6]).zip.p7m", sha256: try #require(try CommandRunner.sha256sum(archive6)))
         // 0.00001 days is 0.864 s: every run is older than that 1.5 s after the last one ended.
         try await Task.sleep(for: .seconds(1.5))
         let config = try fixture.write(task: #"{"retention": {"maxRuns": 0, "maxAgeDays": 0.00001, "keepUncollectedArchives": false}}"#, name: "retention")
         let daemon = try await fixture.start(fixture.arguments() + ["--config", config])
         defer { daemon.send(SIGTERM) }
-        #expect(try runs.map { try Self.fate(of: $0, in: fixture.dataDirectory) } == [.trimmed, .trimmed, .trimmed, .removed, .removed],
+        #expect(try runs.map { try Self.fate(of: $0, in: fixture.dataDirectory) } == [.trimmed, .trimmed, .trimmed, .removed, .removed, .trimmed, .removed],
                 "\(daemon.output)")
         #expect(daemon.output.contains("does not match its archive"), "\(daemon.output)")
+        #expect(daemon.output.contains("the run recorded"), "the SHA-256 mismatch logged with its reason: \(daemon.output)")
     }
 }

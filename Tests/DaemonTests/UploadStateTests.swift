@@ -5,8 +5,8 @@ import TestSupport
 
 /// A run's upload state through the real daemon (docs/protocol.md, "Uploads"; docs/runs.md): with
 /// `<data-dir>/outbox/` present a finished run is `queued` in `runs.list` and `run.result`, the
-/// uploader's queue file makes it `held` with its error, and its receipt makes it `uploaded` with
-/// key and ETag, which the manifest then records.
+/// uploader's queue file makes it `held` with its error, a receipt for another archive
+/// `receiptMismatch`, and its receipt `uploaded` with key and ETag, which the manifest then records.
 @Suite("activetaskd: upload state")
 struct UploadStateTests {
     static func entry(_ client: LineClient, _ uuid: String) throws -> [String: Any] {
@@ -14,7 +14,7 @@ struct UploadStateTests {
         return try #require(runs.first { $0["taskRunUUID"] as? String == uuid })
     }
 
-    @Test("runs.list and run.result carry upload: queued, then held from the uploader's queue, then uploaded from its receipt")
+    @Test("runs.list and run.result carry upload: queued, then held from the uploader's queue, receiptMismatch for another archive's receipt, then uploaded from its receipt")
     func uploadState() async throws {
         let fixture = try await DaemonFixture("uploadstate")
         let outbox = fixture.dataDirectory.appendingPathComponent("outbox")
@@ -57,9 +57,30 @@ struct UploadStateTests {
         #expect((held["nextTry"] as? String).flatMap(Self.date) == Self.date("2026-11-25T17:00:00Z"))
         #expect((try RunFiles.object(manifestURL)["upload"] as? [String: Any])?["state"] as? String == "queued")
 
-        // The receipt: uploaded with key and ETag, in the answers and durably in the manifest.
-        let receipt: [String: Any] = ["taskRunUUID": uuid, "key": "study/tablet/2026-11-25/Quick/\(uuid).zip", "etag": "\"9a0364b9\"",
-                                      "size": 100, "uploadedDate": "2026-11-25T12:00:00Z"]
+        // A receipt for the archive's size but another archive's SHA-256: retention would keep
+        // the run, so the answers and activetaskctl say receiptMismatch with the reason, never
+        // uploaded, and the manifest is left alone.
+        let archive = fixture.dataDirectory.appendingPathComponent("runs/\(uuid)/\(uuid).zip")
+        let archiveSize = try #require((try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? NSNumber)?.intValue)
+        let sha256 = try #require(try CommandRunner.sha256sum(archive))
+        #expect((try RunFiles.object(manifestURL)["archiveSHA256"] as? String) == sha256)
+        var receipt: [String: Any] = ["taskRunUUID": uuid, "key": "study/tablet/2026-11-25/Quick/\(uuid).zip", "etag": "\"9a0364b9\"",
+                                      "size": archiveSize, "archiveSize": archiveSize, "archiveSHA256": String(repeating: "0", count: 64),
+                                      "uploadedDate": "2026-11-25T12:00:00Z"]
+        try JSONSerialization.data(withJSONObject: receipt).write(to: uploads.appendingPathComponent("\(uuid).uploaded.json"))
+        let mismatch = try #require(try client.result("run.result", ["taskRunUUID": uuid])["upload"] as? [String: Any])
+        #expect(mismatch["state"] as? String == "receiptMismatch")
+        #expect(mismatch["lastErrorCode"] as? String == "ReceiptMismatch")
+        #expect((mismatch["lastError"] as? String)?.contains("SHA-256") == true, "\(mismatch)")
+        #expect((try Self.entry(client, uuid)["upload"] as? [String: Any])?["state"] as? String == "receiptMismatch")
+        #expect((try RunFiles.object(manifestURL)["upload"] as? [String: Any])?["state"] as? String == "queued")
+        let mismatchRuns = try await fixture.ctl("runs")
+        #expect(mismatchRuns.standardOutput.split(separator: "\n").contains { $0.hasPrefix("\(uuid)\t") && $0.hasSuffix("\treceiptMismatch") },
+                "\(mismatchRuns.standardOutput)")
+
+        // The receipt for this archive: uploaded with key and ETag, in the answers and durably in
+        // the manifest.
+        receipt["archiveSHA256"] = sha256
         try JSONSerialization.data(withJSONObject: receipt).write(to: uploads.appendingPathComponent("\(uuid).uploaded.json"))
         let result = try client.result("run.result", ["taskRunUUID": uuid])
         let uploaded = try #require(result["upload"] as? [String: Any])

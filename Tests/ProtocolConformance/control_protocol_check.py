@@ -5,14 +5,18 @@ with the `jsonschema` package against the schemas in docs/openrpc.json, and docs
 itself against the published OpenRPC meta-schema (docs/schemas/open-rpc-meta-schema).
 
 usage: control_protocol_check.py --server PATH_TO_control-test-server [--root PACKAGE_ROOT]
-       control_protocol_check.py --socket PATH_OF_A_RUNNING_activetaskd [--root PACKAGE_ROOT]
+       control_protocol_check.py --socket PATH_OF_A_RUNNING_activetaskd [--data-dir ITS_DATA_DIR] [--root PACKAGE_ROOT]
 With --socket the checks run against a daemon someone else started (the DaemonTests start the
 real activetaskd with a simulated IMU and paced audio), and a recording is made to go on through
-every bad input: its motion file is checked for lost samples afterwards.
+every bad input: its motion file is checked for lost samples afterwards. With --data-dir (the
+daemon's), uploads are then turned on there and an uploader's receipts written by hand: the
+upload state runs.list and run.result give is validated too (`receiptMismatch` for a receipt of
+another archive, `uploaded` for one with the archive's SHA-256 as hashlib computes it).
 Exit status 0 when every check passed; each failure is printed as `FAIL: ...`.
 """
 import argparse
 import copy
+import hashlib
 import json
 import os
 import socket
@@ -297,6 +301,45 @@ def whole_task(path, doc):
     client.call("task.load", {"task": {"identifier": "x", "steps": [{"type": "instruction"}]}}, expect_error=-32003)
     client.call("events.unsubscribe")
     client.close()
+    return uuid
+
+
+def upload_states(path, doc, data_dir, uuid):
+    """runs.list and run.result's `upload` (docs/protocol.md, "Uploads") as the daemon judges an
+    uploader's receipt: one naming another archive's SHA-256 is receiptMismatch with the reason,
+    one naming the archive's (hashlib's) uploaded; every answer validated against the schemas."""
+    print("check: upload states from the uploader's receipt", flush=True)
+    os.makedirs(os.path.join(data_dir, "outbox"), exist_ok=True)
+    uploads = os.path.join(data_dir, "uploads")
+    os.makedirs(uploads, exist_ok=True)
+    archive = os.path.join(data_dir, "runs", uuid, uuid + ".zip")
+    with open(archive, "rb") as handle:
+        digest = hashlib.sha256(handle.read()).hexdigest()
+
+    def write_receipt(sha256):
+        receipt = {"taskRunUUID": uuid, "key": "study/device/%s.zip" % uuid, "etag": '"0123abcd"',
+                   "size": os.path.getsize(archive), "archiveSize": os.path.getsize(archive),
+                   "archiveSHA256": sha256, "uploadedDate": "2026-11-25T12:00:00Z"}
+        target = os.path.join(uploads, uuid + ".uploaded.json")
+        with open(target + ".tmp", "w") as handle:
+            json.dump(receipt, handle)
+        os.rename(target + ".tmp", target)
+
+    def upload_state():
+        listed = [run for run in client.call("runs.list")["runs"] if run["taskRunUUID"] == uuid]
+        result = client.call("run.result", {"taskRunUUID": uuid})
+        check(listed and listed[0].get("upload") == result.get("upload"), "runs.list and run.result agree on upload")
+        return result.get("upload") or {}
+
+    client = Client(path, doc)
+    write_receipt("0" * 64)
+    mismatch = upload_state()
+    check(mismatch.get("state") == "receiptMismatch" and mismatch.get("lastErrorCode") == "ReceiptMismatch"
+          and "SHA-256" in mismatch.get("lastError", ""), "a receipt for another archive: %r" % mismatch)
+    write_receipt(digest)
+    uploaded = upload_state()
+    check(uploaded.get("state") == "uploaded" and uploaded.get("etag") == '"0123abcd"', "a receipt for the archive: %r" % uploaded)
+    client.close()
 
 
 def bad_inputs(path, doc):
@@ -425,14 +468,17 @@ def main():
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("--server", help="control-test-server, started here on a temporary socket")
     target.add_argument("--socket", help="the socket of a running activetaskd")
+    parser.add_argument("--data-dir", help="the running activetaskd's data directory: check upload states last")
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     args = parser.parse_args()
     doc = Document(args.root)
     meta_schema_check(doc)
     if args.socket:
-        whole_task(args.socket, doc)
+        uuid = whole_task(args.socket, doc)
         recording_survives_bad_input(args.socket, doc)
         many_clients(args.socket, doc)
+        if args.data_dir:
+            upload_states(args.socket, doc, args.data_dir, uuid)
         return summary()
     with tempfile.TemporaryDirectory() as directory:
         path = os.path.join(directory, "control.sock")

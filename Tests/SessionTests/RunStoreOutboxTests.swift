@@ -27,6 +27,10 @@ import Upload
         #expect(archive == "runs/\(run.taskRunUUID.uuidString)/\(run.archiveName)")
         let size = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(archive).path)[.size] as? NSNumber
         #expect((entry["size"] as? NSNumber)?.int64Value == size?.int64Value)
+        // The archive's SHA-256 as coreutils computes it, in the entry and the manifest.
+        let sha256 = try #require(try CommandRunner.sha256sum(scratch.url.appendingPathComponent(archive)))
+        #expect(entry["sha256"] as? String == sha256)
+        #expect(try run.readManifest().archiveSHA256 == sha256)
         #expect(entry["taskIdentifier"] as? String == "WalkAndBalance")
         #expect(entry["finishReason"] as? String == "completed")
         #expect(entry["endDate"] as? String == "2017-10-17T05:28:39Z")
@@ -62,9 +66,16 @@ import Upload
         #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
         try Self.writeReceipt(store, runs[1], sizeOffset: -1, encrypted: true)
         #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        // The archive's size but another archive's SHA-256 (sizes alike, bytes not): kept.
+        try Self.writeReceipt(store, runs[1], encrypted: true, sha256: String(repeating: "0", count: 64))
+        #expect(try store.prune(policy, now: RunStoreTests.end).removed.isEmpty)
+        #expect(store.runs().first { $0.taskRunUUID == runs[1].taskRunUUID }?.upload?.state == .receiptMismatch)
         #expect(FileManager.default.fileExists(atPath: runs[1].url.appendingPathComponent(runs[1].archiveName).path))
-        // An encrypted upload's receipt: `size` is the encrypted copy's, `archiveSize` the archive's.
-        try Self.writeReceipt(store, runs[1], encrypted: true)
+        // An encrypted upload's receipt: `size` is the encrypted copy's, `archiveSize` the
+        // archive's, and its SHA-256 the archive's.
+        let sha256 = try CommandRunner.sha256sum(runs[1].url.appendingPathComponent(runs[1].archiveName))
+        try Self.writeReceipt(store, runs[1], encrypted: true, sha256: sha256)
+        #expect(store.runs().first { $0.taskRunUUID == runs[1].taskRunUUID }?.upload?.state == .uploaded)
         #expect(try store.prune(policy, now: RunStoreTests.end).removed == [runs[1].taskRunUUID])
         #expect(!FileManager.default.fileExists(atPath: runs[1].url.path))
         #expect(!FileManager.default.fileExists(atPath: store.outboxDirectory.appendingPathComponent("\(runs[1].taskRunUUID.uuidString).json").path))
@@ -72,16 +83,17 @@ import Upload
     }
 
     /// Writes activetask-upload's receipt for `run` as the uploader does, for its archive's size
-    /// plus `sizeOffset`; `encrypted` records an encrypted copy (`.p7m`, a larger `size`, the
+    /// plus `sizeOffset`, with `sha256` as the archive's; `encrypted` records an encrypted copy (`.p7m`, a larger `size`, the
     /// archive's size in `archiveSize`).
     static func writeReceipt(_ store: RunStore, _ run: RunDirectory, key: String = "study/dev/2017-10-17/WalkAndBalance/r.zip",
-                             etag: String = "\"0123abcd\"", sizeOffset: Int64 = 0, encrypted: Bool = false) throws {
+                             etag: String = "\"0123abcd\"", sizeOffset: Int64 = 0, encrypted: Bool = false,
+                             sha256: String? = nil) throws {
         try FileManager.default.createDirectory(at: store.uploadReceiptsDirectory, withIntermediateDirectories: true)
         let archive = run.url.appendingPathComponent(run.archiveName).path
         let size = (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? NSNumber)?.int64Value ?? -1
         let receipt = UploadReceipt(taskRunUUID: run.taskRunUUID.uuidString, key: encrypted ? key + ".p7m" : key, etag: etag,
                                     size: encrypted ? size + 1000 : size + sizeOffset, uploadedDate: "2017-10-18T08:00:00Z",
-                                    archiveSize: encrypted ? size + sizeOffset : nil)
+                                    archiveSize: encrypted ? size + sizeOffset : nil, archiveSHA256: sha256)
         try JSONEncoder().encode(receipt).write(to: store.uploadReceiptsDirectory.appendingPathComponent(UploadReceipt.fileName(for: run.taskRunUUID)))
     }
 

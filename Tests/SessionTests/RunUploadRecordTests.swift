@@ -8,6 +8,7 @@ import UploadFormats
     static let receipt = UploadReceipt(taskRunUUID: "R", key: "study/dev/2026-11-25/Walk/R.zip", etag: "\"abc\"", size: 10,
                                        uploadedDate: "2026-11-25T21:30:00Z")
     static let uploadedDate = Date(timeIntervalSince1970: 1_795_642_200)  // 2026-11-25T21:30:00Z
+    static let mismatchAdvice = " The run is kept (retention deletes it only on a receipt for its archive); check the archive and the uploader, and remove the receipt to have the run uploaded again."
 
     static func queued(_ state: String, attempts: Int = 0, code: String? = nil, error: String? = nil,
                        nextTry: String? = nil) -> UploadQueueSnapshot.Run {
@@ -51,11 +52,18 @@ import UploadFormats
              expected: RunUploadRecord(state: .uploaded, key: receipt.key, etag: receipt.etag, uploadedDate: uploadedDate)),
         Case(testDescription: "the receipt alone, outbox entry gone", receipt: .present(receipt), inOutbox: false,
              expected: RunUploadRecord(state: .uploaded, key: receipt.key, etag: receipt.etag, uploadedDate: uploadedDate)),
-        Case(testDescription: "an unreadable receipt still says uploaded", receipt: .unreadable,
-             expected: RunUploadRecord(state: .uploaded)),
-        Case(testDescription: "an unreadable receipt keeps what the manifest recorded", receipt: .unreadable,
+        Case(testDescription: "an unreadable receipt is no upload: receiptMismatch, as retention judges it", receipt: .unreadable,
+             expected: RunUploadRecord(state: .receiptMismatch, lastErrorCode: "ReceiptMismatch",
+                                       lastError: "The upload receipt cannot be read." + mismatchAdvice)),
+        Case(testDescription: "an unreadable receipt overrides an uploaded the manifest recorded", receipt: .unreadable,
              recorded: RunUploadRecord(state: .uploaded, key: "k", etag: "e"),
-             expected: RunUploadRecord(state: .uploaded, key: "k", etag: "e")),
+             expected: RunUploadRecord(state: .receiptMismatch, lastErrorCode: "ReceiptMismatch",
+                                       lastError: "The upload receipt cannot be read." + mismatchAdvice)),
+        Case(testDescription: "a mismatching receipt: receiptMismatch with its key, ETag and reason, over the queue and the manifest",
+             receipt: .mismatching(receipt, reason: "Another archive."), queueEntry: queued("waiting"),
+             recorded: RunUploadRecord(state: .uploaded, key: "k", etag: "e"),
+             expected: RunUploadRecord(state: .receiptMismatch, key: receipt.key, etag: receipt.etag, uploadedDate: uploadedDate,
+                                       lastErrorCode: "ReceiptMismatch", lastError: "Another archive." + mismatchAdvice)),
         Case(testDescription: "a recorded upload outlives its receipt and wins over a stale queue", queueEntry: queued("waiting"),
              inOutbox: false, recorded: RunUploadRecord(state: .uploaded, key: "k", etag: "e"),
              expected: RunUploadRecord(state: .uploaded, key: "k", etag: "e")),

@@ -53,8 +53,10 @@ extension UploadAgainstS3Tests {
     /// Runs `body` while a child task polls, every 100 ms, the run's receipt and, whenever there
     /// is one, the bucket (`storage`, read directly, not through the proxy); records an issue for
     /// every moment a receipt named an object the bucket did not hold with the receipt's size,
-    /// also when `body` throws (its error is thrown after).
+    /// and for every moment `alsoWithReceipt` (asked whenever there is a receipt) names a
+    /// violation; also when `body` throws (its error is thrown after).
     func watchingReceipts(_ entry: OutboxEntry, key: String, storage: MotoServer, sourceLocation: SourceLocation = #_sourceLocation,
+                          alsoWithReceipt: (@Sendable () -> String?)? = nil,
                           _ body: () async throws -> Void) async throws {
         let receiptURL = receipt(entry)
         let (violations, failure) = await withTaskGroup(of: [String].self) { group -> ([String], (any Error)?) in
@@ -66,6 +68,7 @@ extension UploadAgainstS3Tests {
                         if object?.size != stored.size {
                             violations.append("a receipt for \(stored.size) bytes while the bucket held \(object.map { "\($0.size) bytes" } ?? "no object")")
                         }
+                        if let violation = alsoWithReceipt?() { violations.append(violation) }
                     }
                     try? await Task.sleep(for: .milliseconds(100))
                 }
@@ -87,6 +90,39 @@ extension UploadAgainstS3Tests {
         #expect(listing.uploads.isEmpty, "unfinished multipart uploads: \(listing.uploads)\n\(context)", sourceLocation: sourceLocation)
     }
 
+    /// A test's plain or encrypted variant: the uploader's configuration (`base`, with the study's
+    /// EC certificate when encrypted), the object's key, and the certificate and key that
+    /// decrypt the object.
+    struct Variant {
+        var configuration: [String: Any]
+        var objectKey: String
+        var study: (certificate: String, key: String)?
+    }
+
+    func variant(encrypted: Bool, for entry: OutboxEntry, configuration base: [String: Any] = [:]) async throws -> Variant {
+        var variant = Variant(configuration: base, objectKey: key(entry) + (encrypted ? ".p7m" : ""))
+        if encrypted {
+            let study = try await studyCertificate("ec")
+            variant.study = study
+            variant.configuration["encryption"] = ["certificate": study.certificate]
+        }
+        return variant
+    }
+
+    /// Reads the variant's object from `storage` and expects it to be `bytes` (decrypted with
+    /// `openssl cms`, when encrypted); returns the object.
+    @discardableResult
+    func expectObject(_ variant: Variant, is bytes: Data, in storage: MotoServer,
+                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> (data: Data, etag: String, contentType: String, file: URL) {
+        let object = try await storage.object(variant.objectKey, scratch: scratch.url)
+        if let study = variant.study {
+            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == bytes, sourceLocation: sourceLocation)
+        } else {
+            #expect(object.data == bytes, "the object differs from the archive", sourceLocation: sourceLocation)
+        }
+        return object
+    }
+
     /// The S3 calls of a multipart upload, in the order a run killed at each in turn meets them:
     /// CreateMultipartUpload, part 1, ListParts (the restart's first call), part 2, Complete, the
     /// confirming HEAD, ListMultipartUploads and the AbortMultipartUpload of the upload whose
@@ -103,9 +139,19 @@ extension UploadAgainstS3Tests {
     /// SIGKILL; until a start gets to the run's receipt. Returns the calls that were held.
     func killBetweenCalls(_ entry: OutboxEntry, proxy: FaultProxy, calls: [[String: any Sendable]],
                           start: (Int) throws -> pid_t) async throws -> [String] {
+        try await killBetweenCalls(entry, calls: calls.map { (proxy: proxy, call: $0) }, start: start)
+    }
+
+    /// The same, each call held by its own proxy (the study server's and its storage's, for the
+    /// presigned flow); the other proxies forward everything meanwhile.
+    func killBetweenCalls(_ entry: OutboxEntry, calls: [(proxy: FaultProxy, call: [String: any Sendable])],
+                          start: (Int) throws -> pid_t) async throws -> [String] {
+        var proxies: [FaultProxy] = []
+        for (proxy, _) in calls where !proxies.contains(where: { $0 === proxy }) { proxies.append(proxy) }
+        var logs: String { proxies.map { "proxy \($0.port):\n\($0.logText)" }.joined(separator: "\n") }
         var held: [String] = []
-        for (n, call) in calls.enumerated() {
-            try proxy.configure(rules: [call.merging(["times": 1, "action": "hold"]) { $1 }])
+        for (n, (proxy, call)) in calls.enumerated() {
+            for each in proxies { try each.configure(rules: each === proxy ? [call.merging(["times": 1, "action": "hold"]) { $1 }] : []) }
             let heldBefore = proxy.records().filter { $0.action == "held" }.count
             let pid = try start(n)
             let came = await waitUntil(90) {
@@ -114,15 +160,15 @@ extension UploadAgainstS3Tests {
             let records = proxy.records().filter { $0.action == "held" }
             kill(pid, SIGKILL)
             _ = ChildSpawn.waitForExit(pid)
-            #expect(came, "round \(n): neither a held call nor a receipt; the proxy's log:\n\(proxy.logText)")
+            #expect(came, "round \(n): neither a held call nor a receipt; the proxies' logs:\n\(logs)")
             guard came, records.count > heldBefore, let last = records.last else { break }
             held.append("\(last.method) \(last.target)")
         }
         // The last start, with no call held, gets to the receipt.
-        try proxy.configure(rules: [])
+        for each in proxies { try each.configure(rules: []) }
         let pid = try start(calls.count)
         defer { stopUploader(pid) }
-        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(entry).path) }, "no receipt after the kills; the proxy's log:\n\(proxy.logText)")
+        #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(entry).path) }, "no receipt after the kills; the proxies' logs:\n\(logs)")
         return held
     }
 
@@ -132,27 +178,16 @@ extension UploadAgainstS3Tests {
         let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
         defer { proxy.stop() }
         let run = try finishedRun(size: fault.multipart ? 2 * Self.partSize + 100_000 : 300_000, seed: 51)
-        var configuration: [String: Any] = [:]
-        var study: (certificate: String, key: String)?
-        if encrypted {
-            study = try await studyCertificate("ec")
-            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
-        }
-        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        let variant = try await variant(encrypted: encrypted, for: run.entry)
         try proxy.configure(rules: fault.rules)
-        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
-            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: configuration,
+        try await watchingReceipts(run.entry, key: variant.objectKey, storage: moto) {
+            let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"], configuration: variant.configuration,
                                         endpoint: proxy.endpoint, log: "fault.log")
             defer { stopUploader(pid) }
             #expect(await waitUntil(90) { FileManager.default.fileExists(atPath: receipt(run.entry).path) },
                     "no receipt; the log:\n\(log("fault.log"))\nthe proxy's log:\n\(proxy.logText)")
         }
-        let object = try await moto.object(objectKey, scratch: scratch.url)
-        if let study {
-            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
-        } else {
-            #expect(object.data == run.bytes, "the object differs from the archive")
-        }
+        let object = try await expectObject(variant, is: run.bytes, in: moto)
         let stored = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receipt(run.entry)))
         #expect(stored.etag == object.etag)
         #expect(stored.size == Int64(object.data.count))
@@ -161,7 +196,7 @@ extension UploadAgainstS3Tests {
         // Every rule was met: the fault happened.
         let faulted = proxy.records().filter { ["status", "replace", "replaced", "skew"].contains($0.action) || $0.status == 403 }
         #expect(!faulted.isEmpty, "no fault was made; the proxy's log:\n\(proxy.logText)")
-        try await expectAlone(objectKey, storage: moto)
+        try await expectAlone(variant.objectKey, storage: moto)
     }
 
     @Test("A run deleted before its multipart upload finished: the next scan aborts its upload, then removes its progress; no part stays in the bucket")
@@ -226,28 +261,17 @@ extension UploadAgainstS3Tests {
         let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
         defer { proxy.stop() }
         let run = try finishedRun(size: Self.partSize + 100_000, seed: encrypted ? 54 : 53)
-        var configuration: [String: Any] = ["partsInParallel": 1]
-        var study: (certificate: String, key: String)?
-        if encrypted {
-            study = try await studyCertificate("ec")
-            configuration["encryption"] = ["certificate": study?.certificate ?? ""]
-        }
-        let objectKey = key(run.entry) + (encrypted ? ".p7m" : "")
+        let variant = try await variant(encrypted: encrypted, for: run.entry, configuration: ["partsInParallel": 1])
         var held: [String] = []
-        try await watchingReceipts(run.entry, key: objectKey, storage: moto) {
+        try await watchingReceipts(run.entry, key: variant.objectKey, storage: moto) {
             held = try await killBetweenCalls(run.entry, proxy: proxy, calls: Self.s3Calls) { n in
                 try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
-                                  configuration: configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
+                                  configuration: variant.configuration, endpoint: proxy.endpoint, log: "kill-\(n).log")
             }
         }
         #expect(held.count == Self.s3Calls.count, "killed after only \(held.count) of the calls: \(held); the proxy's log:\n\(proxy.logText)")
         #expect(FileManager.default.fileExists(atPath: receipt(run.entry).path))
-        let object = try await moto.object(objectKey, scratch: scratch.url)
-        if let study {
-            #expect(try await decrypt(object.file, certificate: study.certificate, key: study.key) == run.bytes)
-        } else {
-            #expect(object.data == run.bytes)
-        }
-        try await expectAlone(objectKey, storage: moto, otherwise: proxy.logText)
+        try await expectObject(variant, is: run.bytes, in: moto)
+        try await expectAlone(variant.objectKey, storage: moto, otherwise: proxy.logText)
     }
 }

@@ -55,10 +55,14 @@ extension UploadAgainstS3Tests {
         return server
     }
 
-    func startPresignedUploader(server: StudyServer, token: String, log: String) throws -> pid_t {
+    /// Starts activetask-upload with the study server's URL, or `url` (a proxy in front of it),
+    /// and `configuration` added (`encryption`).
+    func startPresignedUploader(server: StudyServer, url: String? = nil, token: String, configuration extra: [String: Any] = [:],
+                                log: String) throws -> pid_t {
         let tokenFile = scratch.url.appendingPathComponent("token-\(UUID().uuidString)")
         try Data("\(token)\n".utf8).write(to: tokenFile)
-        return try startUploader(secret: "unused", configuration: ["target": "presigned", "presigned": ["url": server.url, "tokenFile": tokenFile.path]], log: log)
+        let configuration: [String: Any] = ["target": "presigned", "presigned": ["url": url ?? server.url, "tokenFile": tokenFile.path]]
+        return try startUploader(secret: "unused", configuration: configuration.merging(extra) { $1 }, log: log)
     }
 
     @Test("Through the study server: the archive arrives byte for byte, complete is called once, a receipt is written")

@@ -110,6 +110,14 @@ extension UploadAgainstS3Tests {
             let object = try #require(objects["pd-study/\(run.taskRunUUID.uuidString).zip"], "run \(run.taskRunUUID) has no object")
             #expect(try Data(contentsOf: object.file) == archive.bytes, "run \(run.taskRunUUID)'s object differs from its archive")
         }
+        // The uploader's SHA-256 of each archive (libcrypto), the daemon's (its own) and
+        // coreutils' agree: the removal below rests on that comparison, not on sizes alone.
+        for (run, archive) in zip(runs, archives) {
+            let receipt = try JSONDecoder().decode(UploadReceipt.self, from: Data(contentsOf: receiptFile(run)))
+            let sha256 = try #require(try CommandRunner.sha256sum(run.url.appendingPathComponent(archive.name)))
+            #expect(receipt.archiveSHA256 == sha256, "run \(run.taskRunUUID)'s receipt")
+            #expect(try run.readManifest().archiveSHA256 == sha256, "run \(run.taskRunUUID)'s manifest")
+        }
 
         let removed = try await runDaemon(retention: retention, name: "daemon-uploaded") {
             older.allSatisfy { !FileManager.default.fileExists(atPath: $0.url.path) }

@@ -8,8 +8,11 @@ public enum RunUploadState: String, Sendable, Hashable, Codable, CaseIterable {
     case uploading
     /// Stopped by a failure that needs a person (`lastError`), until `nextTry` or a reload.
     case held
-    /// The storage holds the archive (activetask-upload's receipt).
+    /// The storage holds the archive (activetask-upload's receipt, matching the run's archive).
     case uploaded
+    /// activetask-upload's receipt does not confirm the run's archive (another size or SHA-256,
+    /// or unreadable): `lastError` says why; the daemon keeps the run (docs/protocol.md, "Uploads").
+    case receiptMismatch
 }
 
 extension RunUploadState: ControlSchemaDescribing {

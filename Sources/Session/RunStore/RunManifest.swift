@@ -95,6 +95,10 @@ public struct RunManifest: Codable, Sendable {
     public var prompts: [Prompt]
     /// The archive's file name once it was written (`<taskRunUUID>.zip`).
     public var archive: String?
+    /// The archive's SHA-256 (lowercase hex, as `sha256sum` prints it), computed when it was
+    /// written; retention deletes the run only on a receipt for these bytes (docs/upload.md).
+    /// Nil in manifests written before it was recorded.
+    public var archiveSHA256: String?
     /// When an uploader confirmed it collected the archive (`RunStore.markCollected`).
     public var collectedDate: Date?
     /// What recovery or retention did to the run, one sentence each.
@@ -129,7 +133,7 @@ public struct RunManifest: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case format, taskRunUUID, taskIdentifier, status, finishReason, startDate, updatedDate, currentStepPath
-        case history, results, controllers, prompts, archive, collectedDate, notes, cohorts, fullInstructions, upload
+        case history, results, controllers, prompts, archive, archiveSHA256, collectedDate, notes, cohorts, fullInstructions, upload
     }
 
     public init(from decoder: any Decoder) throws {
@@ -152,6 +156,7 @@ public struct RunManifest: Codable, Sendable {
         controllers = try container.decodeIfPresent([Controller].self, forKey: .controllers) ?? []
         prompts = try container.decodeIfPresent([Prompt].self, forKey: .prompts) ?? []
         archive = try container.decodeIfPresent(String.self, forKey: .archive)
+        archiveSHA256 = try container.decodeIfPresent(String.self, forKey: .archiveSHA256)
         collectedDate = try container.decodeIfPresent(Date.self, forKey: .collectedDate)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         cohorts = try container.decodeIfPresent([String].self, forKey: .cohorts)

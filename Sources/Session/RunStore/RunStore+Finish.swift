@@ -6,7 +6,8 @@ extension RunStore {
     /// `reason` (or `saved` for a save, which writes no archive). The manifest is written last,
     /// so a crash in between leaves a run that recovery finishes again. When uploads are configured,
     /// the manifest says `queued` and the finished archive is then placed in the upload outbox
-    /// (`RunStore+Outbox`).
+    /// (`RunStore+Outbox`). The archive's SHA-256 is recorded in the manifest (and the outbox
+    /// entry): retention compares it with the receipt's (docs/upload.md, "No receipt, no deletion").
     @discardableResult
     public func finish(_ run: RunDirectory, manifest: RunManifest, reason: FinishReason, now: Date = Date()) throws(RunStoreError) -> RunManifest {
         var manifest = manifest
@@ -16,7 +17,8 @@ extension RunStore {
         } else {
             if manifest.results.endDateTime == nil { manifest.results.endDateTime = now }
             manifest.results.closeOpenSections(at: manifest.results.endDate)
-            try run.writeResultsAndArchive(manifest.results, platform: platform, now: now)
+            let archiveURL = try run.writeResultsAndArchive(manifest.results, platform: platform, now: now).archive
+            manifest.archiveSHA256 = try RunArchive.sha256(of: archiveURL)
             manifest.status = .final
             manifest.currentStepPath = nil
             manifest.archive = run.archiveName

@@ -39,7 +39,7 @@ extension RunStore {
         let size = ((try? FileManager.default.attributesOfItem(atPath: archiveURL.path))?[.size] as? NSNumber)?.int64Value ?? 0
         let entry = OutboxEntry(
             taskRunUUID: run.taskRunUUID, taskIdentifier: manifest.taskIdentifier,
-            archive: "runs/\(run.taskRunUUID.uuidString)/\(archive)", size: size,
+            archive: "runs/\(run.taskRunUUID.uuidString)/\(archive)", size: size, sha256: manifest.archiveSHA256,
             finishReason: manifest.finishReason?.rawValue ?? "completed",
             endDate: ISO8601DateFormatter().string(from: manifest.results.endDate))
         do {

@@ -13,7 +13,8 @@ extension RunStore {
         return Dictionary(snapshot.runs.map { ($0.taskRunUUID, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// What `<data-dir>/uploads/` holds of the run's receipt.
+    /// What `<data-dir>/uploads/` holds of the run's receipt, read alone (the listings judge it
+    /// against the run's archive with `judgedReceipt`).
     public func uploadReceipt(of taskRunUUID: UUID) -> RunUploadRecord.Receipt {
         guard let data = try? Data(contentsOf: receiptURL(of: taskRunUUID)) else {
             return isUploaded(taskRunUUID) ? .unreadable : .absent
@@ -22,27 +23,38 @@ extension RunStore {
         return .present(receipt)
     }
 
+    /// The run's receipt judged against the archive the run recorded
+    /// (`UploadReceipt.disagreement`): a receipt that does not match it is `mismatching`, with
+    /// the reason. Reads the archive's size on disk and the run's outbox entry.
+    func judgedReceipt(of run: RunDirectory, manifest: RunManifest) -> RunUploadRecord.Receipt {
+        let read = uploadReceipt(of: run.taskRunUUID)
+        guard case .present(let receipt) = read else { return read }
+        let onDisk = manifest.archive.flatMap { archive in
+            ((try? FileManager.default.attributesOfItem(atPath: run.url.appendingPathComponent(archive).path))?[.size] as? NSNumber)?.int64Value
+        }
+        let entry = (try? Data(contentsOf: outboxEntryURL(of: run.taskRunUUID))).flatMap { try? JSONDecoder().decode(OutboxEntry.self, from: $0) }
+        guard let reason = receipt.disagreement(archiveSize: onDisk, recordedSize: entry?.size,
+                                                recordedSHA256: manifest.archiveSHA256 ?? entry?.sha256) else { return .present(receipt) }
+        return .mismatching(receipt, reason: reason)
+    }
+
     /// Whether activetask-upload's receipt confirms the archive this run recorded, which alone
-    /// lets retention delete the run (docs/upload.md, "No receipt, no deletion"): the receipt
-    /// reads, names an ETag, and the archive size it records (its `size` for a receipt of an
-    /// unencrypted upload written before `archiveSize` was recorded) equals both the archive on
-    /// disk and the size the run's outbox entry recorded, when that entry is still there. A
-    /// receipt that does not match is logged and the run kept.
+    /// lets retention delete the run (docs/upload.md, "No receipt, no deletion"): its size, and
+    /// its SHA-256 where both the receipt and the run record one (`judgedReceipt`). A receipt that
+    /// does not match is logged and the run kept.
     func receiptConfirms(_ run: RunDirectory, manifest: RunManifest) -> Bool {
-        guard case .present(let receipt) = uploadReceipt(of: run.taskRunUUID), !receipt.etag.isEmpty,
-              let archive = manifest.archive else { return false }
-        let archiveURL = run.url.appendingPathComponent(archive)
-        let onDisk = ((try? FileManager.default.attributesOfItem(atPath: archiveURL.path))?[.size] as? NSNumber)?.int64Value
-        let recorded = (try? Data(contentsOf: outboxEntryURL(of: run.taskRunUUID)))
-            .flatMap { try? JSONDecoder().decode(OutboxEntry.self, from: $0) }?.size
-        let uploaded = receipt.archiveSize ?? (receipt.key.hasSuffix(".p7m") ? nil : receipt.size)
-        guard let uploaded, let onDisk, uploaded == onDisk, recorded.map({ $0 == onDisk }) ?? true else {
+        switch judgedReceipt(of: run, manifest: manifest) {
+        case .present: return true
+        case .absent: return false
+        case .unreadable:
+            logger.warning("The run's upload receipt cannot be read; the run is kept until a receipt for its archive is written.",
+                           metadata: ["taskRunUUID": "\(run.taskRunUUID)"])
+            return false
+        case .mismatching(_, let reason):
             logger.warning("The run's upload receipt does not match its archive; the run is kept until a receipt for this archive is written.",
-                           metadata: ["taskRunUUID": "\(run.taskRunUUID)", "receiptArchiveSize": "\(uploaded.map { "\($0)" } ?? "none")",
-                                      "archiveSize": "\(onDisk.map { "\($0)" } ?? "unreadable")"])
+                           metadata: ["taskRunUUID": "\(run.taskRunUUID)", "reason": "\(reason)"])
             return false
         }
-        return true
     }
 
     /// The run's upload state from the files (`RunUploadRecord.derive`), given the uploader's
@@ -50,7 +62,7 @@ extension RunStore {
     /// A receipt the manifest does not record yet is recorded in it (`recordUpload`).
     func uploadState(of run: RunDirectory, manifest: RunManifest, queue: [UUID: UploadQueueSnapshot.Run], configured: Bool,
                      now: Date = Date()) -> RunUploadRecord? {
-        let receipt = configured ? uploadReceipt(of: run.taskRunUUID) : .absent
+        let receipt = configured ? judgedReceipt(of: run, manifest: manifest) : .absent
         let state = RunUploadRecord.derive(
             configured: configured, finished: manifest.status == .final, receipt: receipt,
             queueEntry: queue[run.taskRunUUID],

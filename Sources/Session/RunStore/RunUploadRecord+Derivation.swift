@@ -6,14 +6,18 @@ extension RunUploadRecord {
     /// What `<data-dir>/uploads/` holds of a run's receipt.
     public enum Receipt: Sendable, Hashable {
         case absent
-        /// The file exists but does not decode; it is shown as uploaded (the uploader wrote it), but
-        /// retention deletes nothing on it (`RunStore.receiptConfirms`, docs/upload.md).
+        /// The file exists but does not decode: retention deletes nothing on it, so it is shown
+        /// as `receiptMismatch`, never `uploaded` (docs/upload.md, "No receipt, no deletion").
         case unreadable
         case present(UploadReceipt)
+        /// A receipt that does not confirm the archive the run recorded (its size, or SHA-256:
+        /// `UploadReceipt.disagreement`), with the reason; retention keeps the run.
+        case mismatching(UploadReceipt, reason: String)
     }
 
-    /// A run's upload state from the files (docs/runs.md, "Uploads"): a receipt says `uploaded`
-    /// (with its key, ETag and date), else an `uploaded` the manifest recorded stays, else the
+    /// A run's upload state from the files (docs/runs.md, "Uploads"): a receipt that confirms the
+    /// run's archive says `uploaded` (with its key, ETag and date), one that does not (or cannot
+    /// be read) `receiptMismatch` with the reason as `lastError`, as retention judges it, else an `uploaded` the manifest recorded stays, else the
     /// uploader's queue entry gives its state, attempts, errors and next try, else an outbox entry
     /// says `queued`. Nil when uploads are not configured, the run is not finished, or nothing
     /// puts it on the way (finished before uploads were configured, or its entry is missing).
@@ -24,9 +28,13 @@ extension RunUploadRecord {
         case .present(let receipt):
             return RunUploadRecord(state: .uploaded, key: receipt.key, etag: receipt.etag,
                                    uploadedDate: Timestamp.date(from: receipt.uploadedDate))
+        case .mismatching(let receipt, let reason):
+            return RunUploadRecord(state: .receiptMismatch, key: receipt.key, etag: receipt.etag,
+                                   uploadedDate: Timestamp.date(from: receipt.uploadedDate),
+                                   lastErrorCode: mismatchCode, lastError: reason + mismatchAdvice)
         case .unreadable:
-            if let recorded, recorded.state == .uploaded { return recorded }
-            return RunUploadRecord(state: .uploaded)
+            return RunUploadRecord(state: .receiptMismatch, lastErrorCode: mismatchCode,
+                                   lastError: "The upload receipt cannot be read." + mismatchAdvice)
         case .absent:
             break
         }
@@ -38,4 +46,8 @@ extension RunUploadRecord {
         }
         return inOutbox || queueEntry != nil ? RunUploadRecord(state: .queued) : nil
     }
+
+    /// `lastErrorCode` of a receipt that does not confirm the run's archive.
+    public static let mismatchCode = UploadReceipt.mismatchCode
+    private static let mismatchAdvice = " The run is kept (retention deletes it only on a receipt for its archive); check the archive and the uploader, and remove the receipt to have the run uploaded again."
 }

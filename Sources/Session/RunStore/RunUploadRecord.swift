@@ -15,12 +15,15 @@ public struct RunUploadRecord: Codable, Sendable, Hashable {
         case uploading
         /// Stopped by a failure that needs a person (`lastError`), until `nextTry` or a reload.
         case held
-        /// The storage holds the archive.
+        /// The storage holds the archive: a receipt that confirms the archive the run recorded.
         case uploaded
+        /// activetask-upload wrote a receipt that does not confirm the run's archive (another
+        /// size or SHA-256, or unreadable); `lastError` says why. Retention keeps the run.
+        case receiptMismatch
     }
 
     public var state: State
-    /// The object's key and ETag, from the receipt (`uploaded` only).
+    /// The object's key and ETag, from the receipt (`uploaded`, `receiptMismatch`).
     public var key: String?
     public var etag: String?
     public var uploadedDate: Date?

@@ -39,6 +39,22 @@ public struct UploadDirectories: Sendable {
         return (entries, unreadable)
     }
 
+    /// The outbox entries whose receipt does not confirm the run's archive
+    /// (`UploadReceipt.disagreement` against the entry's size and SHA-256 and the archive on
+    /// disk, as the daemon's retention judges it), with the reason; for `activetaskctl uploads`.
+    public func receiptsNotConfirming() -> [(entry: OutboxEntry, reason: String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path)) ?? []
+        return names.sorted().compactMap { name -> (entry: OutboxEntry, reason: String)? in
+            guard name.hasSuffix(".json"), !name.hasPrefix("."), let entry = read(OutboxEntry.self, from: outbox.appendingPathComponent(name)),
+                  FileManager.default.fileExists(atPath: receipt(for: entry.taskRunUUID).path) else { return nil }
+            guard let stored = read(UploadReceipt.self, from: receipt(for: entry.taskRunUUID)) else {
+                return (entry, "The upload receipt cannot be read.")
+            }
+            let onDisk = ((try? FileManager.default.attributesOfItem(atPath: archive(of: entry).path))?[.size] as? NSNumber)?.int64Value
+            return stored.disagreement(archiveSize: onDisk, recordedSize: entry.size, recordedSHA256: entry.sha256).map { (entry, $0) }
+        }
+    }
+
     /// Removes the encrypted copies (finished or partial) of runs not in `keep`: a run deleted
     /// before its upload finished, or a copy whose removal after the receipt failed. Returns the
     /// names removed.

@@ -3,13 +3,24 @@ import Foundation
 /// What `activetaskctl uploads` lists (docs/upload.md, "Seeing the queue"): every run the outbox
 /// holds without a receipt, oldest first, with the state the uploader last wrote for it
 /// (`UploadQueueSnapshot`); a run the uploader has not seen yet (it is stopped, or has not
-/// scanned since the run finished) is `new`.
+/// scanned since the run finished) is `new`. A run whose receipt does not confirm its archive is
+/// listed too, as `receiptMismatch` with the reason: the daemon keeps it, and the uploader, which
+/// skips runs with a receipt, does not upload it again.
 public enum UploadQueueListing {
-    /// The runs to list, from the outbox's `pending` entries and the uploader's last `snapshot`.
-    public static func runs(pending: [OutboxEntry], snapshot: UploadQueueSnapshot?) -> [UploadQueueSnapshot.Run] {
+    /// The runs to list, from the outbox's `pending` entries, those whose receipt does not
+    /// confirm the archive (`mismatched`, `UploadDirectories.receiptsNotConfirming`) and the
+    /// uploader's last `snapshot`.
+    public static func runs(pending: [OutboxEntry], mismatched: [(entry: OutboxEntry, reason: String)] = [],
+                            snapshot: UploadQueueSnapshot?) -> [UploadQueueSnapshot.Run] {
         var known: [UUID: UploadQueueSnapshot.Run] = [:]
         for run in snapshot?.runs ?? [] { known[run.taskRunUUID] = run }
-        return pending
+        for (entry, reason) in mismatched {
+            known[entry.taskRunUUID] = UploadQueueSnapshot.Run(
+                taskRunUUID: entry.taskRunUUID, taskIdentifier: entry.taskIdentifier, archive: entry.archive, size: entry.size,
+                state: "receiptMismatch", attempts: 0, lastErrorCode: UploadReceipt.mismatchCode,
+                lastError: reason + " Remove the receipt to have the run uploaded again.")
+        }
+        return (pending + mismatched.map(\.entry))
             .sorted(by: OutboxEntry.queuedBefore)
             .map { entry in
                 known[entry.taskRunUUID] ?? UploadQueueSnapshot.Run(

@@ -66,6 +66,10 @@ public struct ArchiveUploader: Sendable {
         let size: Int64
         let contentType: String
         let archiveSize = try await archiveSize(file)
+        // The archive's own SHA-256 for the receipt, which the daemon compares with the one it
+        // recorded (docs/upload.md, "No receipt, no deletion"): the object's checksum cannot
+        // stand in for it (a composite for multipart, the ciphertext's when encrypted).
+        let archiveDigests = try await digest(file, offset: 0, length: archiveSize)
         if let encryption {
             let encrypted = try await encrypt(entry, with: encryption)
             file = encrypted.path
@@ -80,7 +84,8 @@ public struct ArchiveUploader: Sendable {
         let confirmed: Confirmed
         switch target {
         case .s3(let client) where size <= multipartThreshold:
-            let digests = try await digest(file, offset: 0, length: size)
+            // Unencrypted, the file sent is the archive, whose digests are in hand.
+            let digests = encryption == nil ? archiveDigests : try await digest(file, offset: 0, length: size)
             let etag = try await client.putObject(key: key, file: file, size: size, md5: digests.md5, sha256: digests.sha256, contentType: contentType)
             confirmed = try await confirm(client, key: key, size: size, checksum: LibCrypto.base64(digests.sha256),
                                           etag: LibCrypto.hex(digests.md5), answered: etag)
@@ -89,10 +94,12 @@ public struct ArchiveUploader: Sendable {
         case .presigned(let server):
             // No storage key, so no HEAD: the storage's own answer to the PUT (an ETag equal to
             // the MD5 sent, checked) and the study server's complete confirm it.
-            confirmed = Confirmed(etag: try await presigned(server, file: file, name: key, size: size, contentType: contentType))
+            let md5 = encryption == nil ? archiveDigests.md5 : try await digest(file, offset: 0, length: size).md5
+            confirmed = Confirmed(etag: try await presigned(server, file: file, name: key, size: size, md5: md5, contentType: contentType))
         }
         let receipt = UploadReceipt(taskRunUUID: entry.taskRunUUID.uuidString, key: key, etag: confirmed.etag, size: size,
-                                    uploadedDate: AmzDate.iso8601(Date()), checksumSHA256: confirmed.checksumSHA256, archiveSize: archiveSize)
+                                    uploadedDate: AmzDate.iso8601(Date()), checksumSHA256: confirmed.checksumSHA256, archiveSize: archiveSize,
+                                    archiveSHA256: LibCrypto.hex(archiveDigests.sha256))
         do {
             let directories = directories
             try await BlockingCall.run("upload receipt") { try directories.write(receipt, to: directories.receipt(for: entry.taskRunUUID)) }
@@ -130,11 +137,11 @@ public struct ArchiveUploader: Sendable {
     }
 
     /// One PUT through the study server, driven by `PresignedUpload` (new URLs for expired ones).
-    private func presigned(_ server: StudyServerClient, file: String, name: String, size: Int64, contentType: String) async throws(UploadFailure) -> String {
+    private func presigned(_ server: StudyServerClient, file: String, name: String, size: Int64, md5: [UInt8],
+                           contentType: String) async throws(UploadFailure) -> String {
         guard size <= Self.maximumSinglePut else {
             throw UploadFailure.local("TooLarge", "The archive \(file) has \(size) bytes, more than the 5 GiB one PUT to a presigned URL can carry; upload it with target \"s3\" or split the task.")
         }
-        let md5 = try await digest(file, offset: 0, length: size).md5
         var flow = PresignedUpload()
         var action = flow.handle(.started)
         while true {
