@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "Daemon", targets: ["Daemon"]),
         .library(name: "BlockingCalls", targets: ["BlockingCalls"]),
         .library(name: "SystemCalls", targets: ["SystemCalls"]),
+        .library(name: "CryptoCalls", targets: ["CryptoCalls"]),
         .library(name: "Recorders", targets: ["Recorders"]),
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "RunReport", targets: ["RunReport"]),
@@ -534,7 +535,7 @@ let package = Package(
             name: "Session",
             dependencies: [
                 "TaskModel", "TaskNavigation", "AsyncActions", "BlockingCalls", "Clocks", "SystemCalls", "SampleFiles",
-                "UploadFormats",
+                "UploadFormats", "CryptoCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -558,7 +559,7 @@ let package = Package(
                 "Session", "TaskModel", "TaskNavigation", "SampleFiles", "TestSupport", "run-crash-writer", "ThresholdTask",
                 "Recorders", "AsyncActions", "Voice", "Quality", "Daemon", "Motion", "Audio",
                 // RunStoreOutboxTests: activetask-upload reads the outbox entries the store writes.
-                "Upload", "UploadFormats",
+                "Upload", "UploadFormats", "CryptoCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -656,6 +657,16 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Every libcrypto call in one file (LibCrypto.swift): digests, HMAC, base64, CMS. The
+        // uploader signs and encrypts with it; the run store hashes each archive it writes.
+        .target(
+            name: "CryptoCalls",
+            dependencies: [
+                "CLibCrypto",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
         // The files activetaskd and activetask-upload hand each other in the data directory: the
         // outbox entry, the upload receipt and the uploader's queue snapshot. Foundation only, so
         // that Session reads them without linking libcurl and libcrypto and Upload without the run
@@ -670,7 +681,7 @@ let package = Package(
         .target(
             name: "Upload",
             dependencies: [
-                "CCurl", "CLibCrypto", "BlockingCalls", "Clocks", "SystemCalls", "UploadFormats",
+                "CCurl", "CryptoCalls", "BlockingCalls", "Clocks", "SystemCalls", "UploadFormats",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -694,7 +705,7 @@ let package = Package(
             dependencies: [
                 // Session, TaskModel and activetaskd: the retention test finishes runs through the
                 // daemon's RunStore and lets the real daemon apply retention.
-                "Upload", "TestSupport", "activetask-upload", "Session", "TaskModel", "activetaskd",
+                "Upload", "CryptoCalls", "TestSupport", "activetask-upload", "Session", "TaskModel", "activetaskd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures", "Support"],

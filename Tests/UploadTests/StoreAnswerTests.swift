@@ -1,3 +1,4 @@
+import CryptoCalls
 import Foundation
 import Testing
 @testable import Upload

@@ -1,4 +1,5 @@
 public import Foundation
+import CryptoCalls
 import SystemCalls
 import SystemPackage
 
@@ -11,20 +12,22 @@ extension RunArchive {
     public static func sha256(of url: URL) throws(RunStoreError) -> String {
         let operation = "compute the archive's SHA-256"
         let advice = "Check the disk; the run stays unfinished and recovery writes its archive again at the next start."
-        do throws(SystemCallError) {
+        do {
             let descriptor = try Syscalls.open(FilePath(url.path), .readOnly, options: [.closeOnExec])
             defer { try? Syscalls.close(descriptor, path: url.path) }
-            var digest = SHA256()
+            let digest = try LibCrypto.Digest(.sha256)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 << 10, alignment: 16)
             defer { buffer.deallocate() }
             while true {
                 let count = try Syscalls.read(descriptor, into: buffer, path: url.path)
                 if count == 0 { break }
-                digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                try digest.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
-            return digest.finish().map { String(format: "%02x", $0) }.joined()
-        } catch {
+            return LibCrypto.hex(try digest.finish())
+        } catch let error as SystemCallError {
             throw RunStoreError(operation, path: url.path, reason: error.reason, advice: advice)
+        } catch {
+            throw RunStoreError(operation, path: url.path, reason: "\(error)", advice: advice)
         }
     }
 }

@@ -1,5 +1,6 @@
 import SystemCalls
 import SystemPackage
+import CryptoCalls
 
 /// Encrypts a run's archive to the study's certificate as CMS EnvelopedData (docs/upload.md,
 /// "Encryption"): AES-256-CBC, the content key wrapped for an RSA or EC recipient, DER, so that

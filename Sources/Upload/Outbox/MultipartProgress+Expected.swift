@@ -1,4 +1,5 @@
 import Foundation
+import CryptoCalls
 
 extension MultipartProgress {
     /// What the storage should say of the object these parts make, computed from the parts as

@@ -1,5 +1,6 @@
 import BlockingCalls
 public import Foundation
+import CryptoCalls
 
 /// The calls to a study server that hands out presigned URLs (docs/upload.md, "The study
 /// server's contract"), and the PUT to such a URL: each sent by libcurl on a dedicated thread.

@@ -3,6 +3,7 @@ public import Foundation
 public import Logging
 import SystemCalls
 import SystemPackage
+import CryptoCalls
 
 /// Uploads one run's archive, encrypted first when configured. To S3: a single PutObject up to
 /// `multipartThreshold`, a multipart upload above it whose progress is kept on disk so a restart

@@ -1,6 +1,7 @@
 import BlockingCalls
 public import Foundation
 public import Logging
+import CryptoCalls
 
 /// The S3 calls an upload needs (PutObject, CreateMultipartUpload, UploadPart, ListParts,
 /// CompleteMultipartUpload), each signed with Signature V4 and sent by libcurl on a dedicated

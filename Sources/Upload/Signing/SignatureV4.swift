@@ -1,4 +1,5 @@
 public import Foundation
+public import CryptoCalls
 
 /// AWS Signature Version 4, header-signed (docs/upload.md): the canonical request, the string to
 /// sign and the `Authorization` header, checked against AWS's published test-suite vectors.

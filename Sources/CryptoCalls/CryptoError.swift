@@ -7,7 +7,7 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
     /// What to do about it; nil for the general advice about libcrypto itself.
     public var advice: String?
 
-    init(operation: String, reason: String, advice: String? = nil) {
+    public init(operation: String, reason: String, advice: String? = nil) {
         self.operation = operation
         self.reason = reason
         self.advice = advice

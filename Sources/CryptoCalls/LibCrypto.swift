@@ -1,13 +1,13 @@
 import CLibCrypto
-import SystemPackage
+public import SystemPackage
 
 /// Every call into OpenSSL's libcrypto, in one place: digests (SHA-256 for Signature V4, MD5 for
 /// Content-MD5), HMAC-SHA256, base64, and CMS EnvelopedData to the study's certificate. A failed
 /// call becomes `CryptoError` with OpenSSL's own message. Nothing else in the package touches
 /// libcrypto.
-enum LibCrypto {
+public enum LibCrypto {
     /// A digest algorithm libcrypto computes.
-    enum Algorithm: Sendable {
+    public enum Algorithm: Sendable {
         case sha256, md5
 
         var method: OpaquePointer? {
@@ -26,7 +26,7 @@ enum LibCrypto {
     }
 
     /// OpenSSL's queued error as text (and the queue emptied), or `fallback`.
-    static func lastError(_ fallback: String) -> String {
+    public static func lastError(_ fallback: String) -> String {
         let code = ERR_get_error()
         ERR_clear_error()
         guard code != 0 else { return fallback }
@@ -36,11 +36,11 @@ enum LibCrypto {
     }
 
     /// A digest computed piece by piece (a file streamed from disk, a part of it).
-    final class Digest {
+    public final class Digest {
         private let context: OpaquePointer
-        let algorithm: Algorithm
+        public let algorithm: Algorithm
 
-        init(_ algorithm: Algorithm) throws(CryptoError) {
+        public init(_ algorithm: Algorithm) throws(CryptoError) {
             guard let context = EVP_MD_CTX_new() else {
                 throw CryptoError(operation: "start a \(algorithm.name) digest", reason: LibCrypto.lastError("out of memory"))
             }
@@ -53,14 +53,14 @@ enum LibCrypto {
 
         deinit { EVP_MD_CTX_free(context) }
 
-        func update(_ bytes: UnsafeRawBufferPointer) throws(CryptoError) {
+        public func update(_ bytes: UnsafeRawBufferPointer) throws(CryptoError) {
             guard bytes.count > 0 else { return }
             guard EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
                 throw CryptoError(operation: "compute a \(algorithm.name) digest", reason: LibCrypto.lastError("the update failed"))
             }
         }
 
-        func update(_ bytes: [UInt8]) throws(CryptoError) {
+        public func update(_ bytes: [UInt8]) throws(CryptoError) {
             var failure: CryptoError?
             bytes.withUnsafeBytes { raw in
                 do { try update(raw) } catch { failure = error as? CryptoError }
@@ -68,7 +68,7 @@ enum LibCrypto {
             if let failure { throw failure }
         }
 
-        func finish() throws(CryptoError) -> [UInt8] {
+        public func finish() throws(CryptoError) -> [UInt8] {
             var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
             var length: UInt32 = 0
             guard EVP_DigestFinal_ex(context, &output, &length) == 1 else {
@@ -78,13 +78,13 @@ enum LibCrypto {
         }
     }
 
-    static func digest(_ algorithm: Algorithm, _ bytes: [UInt8]) throws(CryptoError) -> [UInt8] {
+    public static func digest(_ algorithm: Algorithm, _ bytes: [UInt8]) throws(CryptoError) -> [UInt8] {
         let digest = try Digest(algorithm)
         try digest.update(bytes)
         return try digest.finish()
     }
 
-    static func hmacSHA256(key: [UInt8], _ message: [UInt8]) throws(CryptoError) -> [UInt8] {
+    public static func hmacSHA256(key: [UInt8], _ message: [UInt8]) throws(CryptoError) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let result = key.withUnsafeBytes { keyBytes in
@@ -99,14 +99,14 @@ enum LibCrypto {
         return Array(output.prefix(Int(length)))
     }
 
-    static func base64(_ bytes: [UInt8]) -> String {
+    public static func base64(_ bytes: [UInt8]) -> String {
         guard !bytes.isEmpty else { return "" }
         var output = [UInt8](repeating: 0, count: 4 * ((bytes.count + 2) / 3) + 1)
         let length = EVP_EncodeBlock(&output, bytes, Int32(bytes.count))
         return String(decoding: output.prefix(Int(max(length, 0))), as: UTF8.self)
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(bytes.count * 2)
@@ -121,10 +121,10 @@ enum LibCrypto {
 
     /// An X.509 certificate read from a PEM file, with an RSA or EC public key (the kinds CMS
     /// EnvelopedData can encrypt to: key transport or key agreement).
-    final class Certificate {
+    public final class Certificate {
         fileprivate let pointer: OpaquePointer
 
-        init(pemFile path: String) throws(CryptoError) {
+        public init(pemFile path: String) throws(CryptoError) {
             ERR_clear_error()
             guard let file = BIO_new_file(path, "r") else {
                 throw CryptoError(operation: "open the certificate \(path)", reason: LibCrypto.lastError("it cannot be opened"),
@@ -160,7 +160,7 @@ enum LibCrypto {
     /// reads and writes through descriptor BIOs in small pieces (CMS_STREAM, BER with indefinite
     /// lengths), so memory does not grow with the input. The descriptors stay open; the caller
     /// checks that the whole input was read, fsyncs and closes. Blocks: run it on a dedicated thread.
-    static func envelope(_ input: FileDescriptor, to output: FileDescriptor, recipient: Certificate) throws(CryptoError) {
+    public static func envelope(_ input: FileDescriptor, to output: FileDescriptor, recipient: Certificate) throws(CryptoError) {
         ERR_clear_error()
         let operation = "encrypt the archive as CMS EnvelopedData"
         guard let source = BIO_new_fd(input.rawValue, BIO_NOCLOSE) else {
