@@ -6,7 +6,7 @@ enum ConfigurationSchema {
         "voice.name", "voice.rate", "voice.clipDirectory", "voice.holdStream",
         "retention.maxRuns", "retention.maxAgeDays", "retention.keepUncollectedArchives",
         "motion.gyroDelay",
-        "syncInterval", "realTimePriority",
+        "syncInterval", "realTimePriority", "metricsDirectory",
     ]
     /// Objects whose keys are names the person chooses (permission names, type names), each
     /// with a string value.
@@ -18,7 +18,7 @@ enum ConfigurationSchema {
 
     /// Settings a running daemon cannot change: it has bound the socket and opened the data
     /// directory (SIGHUP says they need a restart).
-    static let restartOnly: Set<String> = ["socket", "dataDir"]
+    static let restartOnly: Set<String> = ["socket", "dataDir", "metricsDirectory"]
 
     static var topLevelKeys: [String] {
         Array(Set(leaves.map { String($0.split(separator: ".")[0]) } + maps + passThrough)).sorted()

@@ -66,7 +66,8 @@ final class UploadAgainstS3Tests {
         let secretFile = scratch.url.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data("\(secret)\n".utf8).write(to: secretFile)
         let configuration: [String: Any] = [
-            "study": "pd-study", "device": "tablet-1", "pollSeconds": 0.2, "partSize": Self.partSize,
+            // No metrics: never into the host's node_exporter directory, the default (docs/fleet.md).
+            "study": "pd-study", "device": "tablet-1", "pollSeconds": 0.2, "partSize": Self.partSize, "metricsDirectory": "",
             "s3": ["endpoint": endpoint ?? moto.endpoint, "bucket": moto.bucket, "region": "us-east-1", "pathStyle": true,
                    "accessKeyID": moto.accessKeyID, "secretAccessKeyFile": secretFile.path],
         ]

@@ -49,6 +49,9 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("real-time-priority"), help: "SCHED_FIFO priority of the voice playback thread (capture: one less), where the service allows it; 0 for none.")
     var realTimePriority: Int?
 
+    @Option(name: .customLong("metrics-directory"), help: "Where activetaskd.prom is written for node_exporter's textfile collector (docs/fleet.md); empty for none.")
+    var metricsDirectory: String?
+
     func run() async throws {
         try await run(registry: .standard, arguments: CommandLine.arguments)
     }

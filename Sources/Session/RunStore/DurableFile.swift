@@ -8,32 +8,18 @@ import SystemPackage
 enum DurableFile {
     /// Suffix of temporary files; a crash can leave one behind, which readers ignore and
     /// recovery removes.
-    static let temporarySuffix = ".partial"
+    static let temporarySuffix = AtomicFile.temporarySuffix
 
     /// Replaces `url` with `data` so that a reader sees either the old file or the new one,
-    /// never part of one, even across a power cut.
+    /// never part of one, even across a power cut (`AtomicFile`, shared with the metrics files).
     static func write(_ data: Data, to url: URL, operation: String) throws(RunStoreError) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))\(temporarySuffix)")
         do {
-            let descriptor = try Syscalls.open(
-                FilePath(temporary.path), .writeOnly, options: [.create, .truncate, .exclusiveCreate],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            try closing(descriptor, path: temporary.path) {
-                _ = try data.withUnsafeBytes { try Syscalls.writeAll(descriptor, $0, path: temporary.path) }
-                try Syscalls.fsync(descriptor, path: temporary.path)
-            }
+            try data.withUnsafeBytes { try AtomicFile.replace(url.path, with: $0) }
+        } catch let error as SystemCallError where error.call == "rename" {
+            throw RunStoreError(operation, path: url.path, reason: "rename failed: \(error.errno)", advice: advice(for: error))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw RunStoreError(operation, path: url.path, reason: describe(error), advice: advice(for: error))
         }
-        do {
-            try Syscalls.rename(temporary.path, to: url.path)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw RunStoreError(operation, path: url.path, reason: "rename failed: \(error.errno)", advice: advice(for: error))
-        }
-        try syncDirectory(url.deletingLastPathComponent(), operation: operation)
     }
 
     /// Makes the directory's entries (new, renamed or removed files) durable.

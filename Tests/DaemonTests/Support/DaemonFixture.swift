@@ -54,10 +54,13 @@ final class DaemonFixture: @unchecked Sendable {
         PackagePaths.builtExecutable(named: "activetaskd")?.path ?? "activetaskd-not-built"
     }
 
-    /// The daemon's arguments on this fixture's socket, data directory and devices.
+    /// The daemon's arguments on this fixture's socket, data directory and devices. Metrics go
+    /// to a directory that does not exist (so none are written), never to the host's
+    /// node_exporter directory, the default (docs/fleet.md).
     func arguments(iioURI: String = "sim:walking") -> [String] {
         [Self.executable, "--socket", socket, "--data-dir", dataDirectory.path, "--iio-uri", iioURI,
-         "--capture-device", "daemon_cap", "--playback-device", "daemon_play"]
+         "--capture-device", "daemon_cap", "--playback-device", "daemon_play",
+         "--metrics-directory", directory.appendingPathComponent("no-metrics").path]
     }
 
     /// This process's environment without anything systemd would pass, plus the fixture's ALSA
