@@ -342,8 +342,8 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
                 "control-test-server", "activetaskctl",
-                // DaemonHandlerTableTests: the daemon's own handler table.
-                "Daemon", "Session", "AsyncActions",
+                // DaemonHandlerTableTests: the daemon's own handler table; DaemonMetricsTests: its metrics.
+                "Daemon", "Session", "AsyncActions", "Quality", "Metrics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

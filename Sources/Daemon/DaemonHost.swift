@@ -71,6 +71,10 @@ public actor DaemonHost: ControlHandler, Service {
     /// The metrics counters (docs/fleet.md), read from the data directory at their first use.
     var metrics = DaemonMetrics()
     var metricsLoaded = false
+    /// Whether a write of the metrics file is under way, and whether another (keeping the
+    /// counters too, with `persist`) is wanted after it: writes go one at a time, each of the
+    /// state when it starts, so the last state is the one written last.
+    var metricsWrites = (writing: false, pending: false, persist: false)
     /// Whether recovery is done and the socket is served, and whether systemd's watchdog is on.
     var isReady = false
     var watchdogEnabled = false

@@ -136,7 +136,9 @@ final class FleetMetricsTests: @unchecked Sendable {
         let daemon = try await startDaemon(device)
         defer { stop(daemon) }
         // Written at start: the version and readiness, before any run.
-        #expect(try await stack.waitForValue(#"activetask_ready{instance="tablet-1"}"#, 1) == [1], "log:\n\(log(device, "daemon.log"))")
+        let ready = try await stack.waitForValue(#"activetask_ready{instance="tablet-1"}"#, 1)
+        let targets = try await stack.query("up")
+        #expect(ready == [1], "\(ready); targets: \(targets); file:\n\(log(device, "metrics/activetaskd.prom"))\nlog:\n\(log(device, "daemon.log"))")
 
         let walk = try await run(Self.task("MetricsWalk", seconds: 1, microphone: false), on: device)
         #expect(walk["status"] as? String == "completed", "\(walk)")
@@ -169,6 +171,8 @@ final class FleetMetricsTests: @unchecked Sendable {
         let verdicts = try await stack.query(#"activetask_run_quality_total{instance="tablet-1",task="MetricsRoom"}"#)
         #expect(verdicts.map { $0.labels["verdict"] ?? "" } == ["failed"], "\(verdicts)")
         #expect(try await stack.query(#"activetask_run_quality_failed_streak_runs{instance="tablet-1"}"#).map(\.value) == [1])
+        // Why it failed: the microphone recorder could not open its device.
+        #expect(try await stack.query(#"activetask_recorder_failures_total{instance="tablet-1",recorder="roomSound"}"#).map(\.value) == [1])
         let nominal = try await stack.query(#"activetask_sensor_nominal_hertz{instance="tablet-1",recorder="motion"}"#)
         #expect(Set(nominal.map { $0.labels["sensor"] ?? "" }) == ["accelerometer", "gyro"] && nominal.allSatisfy { $0.value == 100 }, "\(nominal)")
         let delivered = try await stack.query(#"activetask_sensor_delivered_hertz{instance="tablet-1",sensor="accelerometer"}"#)

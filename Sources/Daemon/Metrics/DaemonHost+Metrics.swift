@@ -71,10 +71,27 @@ extension DaemonHost {
     }
 
     /// Writes `activetaskd.prom` (and, with `persist`, the counters beside the runs). Nothing
-    /// when metrics are off or their directory does not exist.
+    /// when metrics are off or their directory does not exist. A write asked for while one is
+    /// under way follows it, with the state as it is then (`metricsWrites`).
     func writeMetrics(persist: Bool = false) async {
-        guard let file = metricsFile else { return }
+        guard metricsFile != nil else { return }
         await loadMetrics()
+        metricsWrites.pending = true
+        metricsWrites.persist = metricsWrites.persist || persist
+        guard !metricsWrites.writing else { return }
+        metricsWrites.writing = true
+        while metricsWrites.pending {
+            let persist = metricsWrites.persist
+            metricsWrites.pending = false
+            metricsWrites.persist = false
+            await writeMetricsOnce(persist: persist)
+        }
+        metricsWrites.writing = false
+    }
+
+    /// One write of the state as it is now, off the actor.
+    private func writeMetricsOnce(persist: Bool) async {
+        guard let file = metricsFile else { return }
         let counters = metrics
         let dataDirectory = settings.dataDirectory
         let now = DaemonMetrics.Now(

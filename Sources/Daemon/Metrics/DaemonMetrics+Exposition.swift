@@ -42,6 +42,8 @@ extension DaemonMetrics {
                     microphones.map { ([Label("recorder", $0.key)], Double($0.value.xruns)) })
         out.counter("activetask_microphone_capture_failures_total", "Runs whose microphone recording failed its duration check (too little audio captured).",
                     microphones.map { ([Label("recorder", $0.key)], Double($0.value.captureFailures)) })
+        out.counter("activetask_recorder_failures_total", "Runs in which the recorder failed (it could not open or lost its device).",
+                    recorderFailures.sorted { $0.key < $1.key }.map { ([Label("recorder", $0.key)], Double($0.value)) })
         out.histogram("activetask_prompt_lateness_seconds", "How late each spoken prompt was heard against its schedule.", [([], promptLateness)])
         if let free = now.dataFreeBytes {
             out.gauge("activetask_data_free_bytes", "Free bytes on the data directory's file system, as an unprivileged user may use them.", free)

@@ -43,9 +43,32 @@ struct DaemonMetrics: Codable, Sendable, Hashable {
     var sensors: [String: Sensor] = [:]
     /// `[recorder: figures]`.
     var microphones: [String: Microphone] = [:]
+    /// `[recorder: runs]` in which the recorder failed (quality check `controllerFailure`).
+    var recorderFailures: [String: UInt64] = [:]
     var promptLateness = MetricHistogram(upperBounds: DaemonMetrics.latenessBuckets)
 
     init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case runs, quality, lastRunEnd, failedQualityStreak, recovered, retentionRemoved, retentionTrimmed
+        case sensors, microphones, recorderFailures, promptLateness
+    }
+
+    /// Reads a kept file; keys it lacks (a file from an earlier version) keep their zero.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        runs = try container.decodeIfPresent([String: [String: UInt64]].self, forKey: .runs) ?? [:]
+        quality = try container.decodeIfPresent([String: [String: UInt64]].self, forKey: .quality) ?? [:]
+        lastRunEnd = try container.decodeIfPresent([String: Double].self, forKey: .lastRunEnd) ?? [:]
+        failedQualityStreak = try container.decodeIfPresent(UInt64.self, forKey: .failedQualityStreak) ?? 0
+        recovered = try container.decodeIfPresent(UInt64.self, forKey: .recovered) ?? 0
+        retentionRemoved = try container.decodeIfPresent(UInt64.self, forKey: .retentionRemoved) ?? 0
+        retentionTrimmed = try container.decodeIfPresent(UInt64.self, forKey: .retentionTrimmed) ?? 0
+        sensors = try container.decodeIfPresent([String: Sensor].self, forKey: .sensors) ?? [:]
+        microphones = try container.decodeIfPresent([String: Microphone].self, forKey: .microphones) ?? [:]
+        recorderFailures = try container.decodeIfPresent([String: UInt64].self, forKey: .recorderFailures) ?? [:]
+        promptLateness = try container.decodeIfPresent(MetricHistogram.self, forKey: .promptLateness) ?? promptLateness
+    }
 
     /// Counts a finished run: its task, how it ended, when, its quality report (nil when the
     /// checks wrote none) and its prompts' lateness.
@@ -76,6 +99,10 @@ struct DaemonMetrics: Codable, Sendable, Hashable {
             microphones[check.identifier, default: Microphone()].xruns += UInt64(max(0, number("count") ?? 0))
         case "duration" where check.verdict == .failed:
             microphones[check.identifier, default: Microphone()].captureFailures += 1
+        case "controllerFailure":
+            // The identifier is the failed recorder's error result (`roomSound_error`).
+            let recorder = check.identifier.hasSuffix("_error") ? String(check.identifier.dropLast(6)) : check.identifier
+            recorderFailures[recorder, default: 0] += 1
         default:
             break
         }
