@@ -15,24 +15,20 @@ extension MetricFamily {
 
     /// A help text with `\` and line feeds escaped, as the format requires.
     static func escapeHelp(_ help: String) -> String {
-        var escaped = ""
-        for character in help {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        escape(help, quotes: false)
     }
 
     /// A label value with `\`, `"` and line feeds escaped, as the format requires.
     static func escapeLabelValue(_ value: String) -> String {
+        escape(value, quotes: true)
+    }
+
+    private static func escape(_ text: String, quotes: Bool) -> String {
         var escaped = ""
-        for character in value {
+        for character in text {
             switch character {
             case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
+            case "\"" where quotes: escaped += "\\\""
             case "\n": escaped += "\\n"
             default: escaped.append(character)
             }

@@ -36,12 +36,13 @@ public enum AtomicFile {
             try? Syscalls.unlink(temporary)
             throw error
         }
-        try syncDirectory(directory.isEmpty ? "." : directory.string)
+        try sync(directory.isEmpty ? "." : directory.string, directory: true)
     }
 
-    /// Makes the directory's entries (new, renamed or removed files) durable.
-    public static func syncDirectory(_ path: String) throws(SystemCallError) {
-        let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: [.directory, .closeOnExec])
+    /// fsync of what is at `path`: a file someone else wrote, or with `directory` a
+    /// directory's entries (new, renamed or removed files).
+    public static func sync(_ path: String, directory: Bool = false) throws(SystemCallError) {
+        let descriptor = try Syscalls.open(FilePath(path), .readOnly, options: directory ? [.directory, .closeOnExec] : [.closeOnExec])
         try closing(descriptor, path: path) { () throws(SystemCallError) in try Syscalls.fsync(descriptor, path: path) }
     }
 

@@ -76,7 +76,7 @@ final class FleetMetricsTests: @unchecked Sendable {
              "--iio-uri", "sim:walking", "--capture-device", "metrics_no_such_pcm", "--playback-device", "metrics_no_such_pcm",
              "--metrics-directory", device.metricsDirectory.path],
             environment: environment, standardOutput: device.root.appendingPathComponent("daemon.log").path, standardError: nil)
-        let listening = await waitUntil(60) { UploadAgainstS3Tests.accepts(device.socket) }
+        let listening = await UploadAgainstS3Tests.waitUntil(60) { UploadAgainstS3Tests.accepts(device.socket) }
         if !listening { stop(pid) }
         try #require(listening, "activetaskd did not listen; its log:\n\(log(device, "daemon.log"))")
         return pid
@@ -115,15 +115,6 @@ final class FleetMetricsTests: @unchecked Sendable {
 
     func log(_ device: Device, _ name: String) -> String {
         (try? String(contentsOf: device.root.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    }
-
-    func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return await condition()
     }
 
     @Test("After a run, a quality failure, held uploads and then uploaded ones, promtool accepts both files and Prometheus shows the values")

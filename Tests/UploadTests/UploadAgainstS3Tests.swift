@@ -113,6 +113,11 @@ final class UploadAgainstS3Tests {
     /// Polls `condition` every 100 ms for up to `seconds`, sleeping between polls rather than
     /// holding one of the few concurrency threads the suites beside this one need.
     func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
+        await Self.waitUntil(seconds, condition)
+    }
+
+    /// `waitUntil` for code without an instance (FleetMetricsTests).
+    static func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if await condition() { return true }

@@ -24,34 +24,16 @@ enum DurableFile {
 
     /// Makes the directory's entries (new, renamed or removed files) durable.
     static func syncDirectory(_ url: URL, operation: String) throws(RunStoreError) {
-        do {
-            let descriptor = try Syscalls.open(FilePath(url.path), .readOnly, options: [.directory])
-            try closing(descriptor, path: url.path) { try Syscalls.fsync(descriptor, path: url.path) }
-        } catch {
+        do { try AtomicFile.sync(url.path, directory: true) } catch {
             throw RunStoreError(operation, path: url.path, reason: "syncing the directory failed: \(describe(error))")
         }
     }
 
     /// Flushes a file already written by someone else (the archive) to the disk.
     static func syncFile(_ url: URL, operation: String) throws(RunStoreError) {
-        do {
-            let descriptor = try Syscalls.open(FilePath(url.path), .readOnly)
-            try closing(descriptor, path: url.path) { try Syscalls.fsync(descriptor, path: url.path) }
-        } catch {
+        do { try AtomicFile.sync(url.path) } catch {
             throw RunStoreError(operation, path: url.path, reason: describe(error), advice: advice(for: error))
         }
-    }
-
-    /// Runs `body`, then closes `descriptor` whether it threw or not; a failed close (a write
-    /// the disk refused late) counts as the body's failure.
-    private static func closing(_ descriptor: FileDescriptor, path: String, _ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch {
-            try? Syscalls.close(descriptor, path: path)
-            throw error
-        }
-        try Syscalls.close(descriptor, path: path)
     }
 
     /// The error number of a failed system call, if `error` is one.
