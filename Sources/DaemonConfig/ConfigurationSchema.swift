@@ -18,7 +18,7 @@ enum ConfigurationSchema {
 
     /// Settings a running daemon cannot change: it has bound the socket and opened the data
     /// directory (SIGHUP says they need a restart).
-    static let restartOnly: Set<String> = ["socket", "dataDir", "metricsDirectory"]
+    static let restartOnly: Set<String> = ["socket", "dataDir"]
 
     static var topLevelKeys: [String] {
         Array(Set(leaves.map { String($0.split(separator: ".")[0]) } + maps + passThrough)).sorted()

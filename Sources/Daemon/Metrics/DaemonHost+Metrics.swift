@@ -124,9 +124,9 @@ extension DaemonHost {
         await writeMetrics()
     }
 
-    /// Rewrites the file every `metricsInterval` until the task is cancelled.
+    /// Rewrites the file every `metricsInterval` until the task is cancelled (a reload may
+    /// turn metrics on or move them: each write reads the setting anew).
     func writeMetricsPeriodically() async {
-        guard metricsFile != nil else { return }
         while !Task.isCancelled {
             await writeMetrics()
             do { try await Task.sleep(for: Self.metricsInterval) } catch { return }
