@@ -5,7 +5,8 @@ import TestSupport
 
 /// `activetaskd.prom` from the real daemon (docs/fleet.md): a run with a spoken prompt and a
 /// microphone is counted with its prompt's lateness; a run cut by kill -9 is counted at the next
-/// start as recovered and interrupted, and what was counted before the crash is kept.
+/// start as recovered and interrupted, and what was counted before the crash is kept; the
+/// retention pass that follows is counted.
 @Suite("activetaskd: the metrics file")
 struct MetricsFileTests {
     static let promtool = "/usr/bin/promtool"
@@ -26,7 +27,9 @@ struct MetricsFileTests {
     func runThenCrash() async throws {
         let fixture = try await DaemonFixture("metrics")
         try FileManager.default.createDirectory(at: fixture.metricsDirectory, withIntermediateDirectories: true)
-        let daemon = try await fixture.start()
+        // One run kept whole: at the restart retention trims the older run to its archive.
+        let retention = ["ACTIVETASK_RETENTION_MAX_RUNS": "1"]
+        let daemon = try await fixture.start(environment: retention)
         // Written at readiness, before any run.
         let ready = try await Self.waitForLines(["activetask_ready 1", "activetask_runs_recovered_total 0"], in: fixture)
         #expect(ready.contains("activetask_ready 1\n"), "\(ready)")
@@ -54,13 +57,15 @@ struct MetricsFileTests {
         #expect(await daemon.waitForExit(within: 5) == .signalled(SIGKILL))
         _ = await frontEnd.waitForExit(within: 10)
         try FileManager.default.removeItem(at: fixture.metricsDirectory.appendingPathComponent("activetaskd.prom"))
-        let restarted = try await fixture.start()
+        let restarted = try await fixture.start(environment: retention)
         let recovered = try await Self.waitForLines([
             "activetask_runs_recovered_total 1",
             #"activetask_runs_total{task="Kill",finish_reason="interrupted"} 1"#,
             #"activetask_runs_total{task="DaemonWalk",finish_reason="completed"} 1"#,
             "activetask_prompt_lateness_seconds_count 1",
+            "activetask_retention_trimmed_runs_total 1",
         ], in: fixture)
+        #expect(recovered.contains("activetask_retention_trimmed_runs_total 1\n"), "\(recovered)")
         #expect(recovered.contains("activetask_runs_recovered_total 1\n"), "\(recovered)\n\(restarted.output.suffix(4000))")
         #expect(recovered.contains(#"activetask_runs_total{task="Kill",finish_reason="interrupted"} 1"#), "\(recovered)")
         #expect(recovered.contains(#"activetask_runs_total{task="DaemonWalk",finish_reason="completed"} 1"#), "\(recovered)")
