@@ -18,22 +18,22 @@ extension DaemonHost {
         settings.metricsDirectory.map { MetricsTextFile(directory: $0, fileName: "activetaskd.prom") }
     }
 
-    /// Counts a finished run from its directory: its manifest (task, prompts), its `qc.json`.
+    /// Counts a finished run from its directory: its manifest (task, end, prompts), its `qc.json`.
     func recordFinishedRun(directory: URL, reason: FinishReason) async {
         guard metricsFile != nil else { return }
         await loadMetrics()
-        let read = try? await BlockingCall.run("metrics-run") { () throws -> (String, [Double], QualityReport?) in
+        let read = try? await BlockingCall.run("metrics-run") { () throws -> (String, Date, [Double], QualityReport?) in
             let run = RunDirectory(url: directory, taskRunUUID: UUID(uuidString: directory.lastPathComponent) ?? UUID())
             let manifest = try run.readManifest()
             let lateness = manifest.prompts.compactMap { prompt in prompt.spokenUptime.map { $0 - prompt.scheduledUptime } }
             let quality = try? JSONDecoder().decode(QualityReport.self, from: Data(contentsOf: directory.appendingPathComponent(QualityReport.fileName)))
-            return (manifest.taskIdentifier, lateness, quality)
+            return (manifest.taskIdentifier, manifest.results.endDate, lateness, quality)
         }
-        guard let (task, lateness, quality) = read else {
+        guard let (task, endDate, lateness, quality) = read else {
             logger.warning("A finished run is not counted in the metrics: its manifest cannot be read", metadata: ["directory": "\(directory.path)"])
             return
         }
-        metrics.recordRun(task: task, reason: reason, endDate: Date(), quality: quality, lateness: lateness)
+        metrics.recordRun(task: task, reason: reason, endDate: endDate, quality: quality, lateness: lateness)
         await writeMetrics(persist: true)
     }
 
