@@ -11,7 +11,9 @@ import TaskModel
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskd",
-        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.")
+        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.",
+        // Written out: with this many options ArgumentParser would shorten it to `<options>`.
+        usage: "activetaskd [--config <config>] [--socket <socket>] [--data-dir <data-dir>] [--iio-uri <iio-uri>] [<option> <value> ...]")
 
     @Option(help: "The configuration file (default /etc/activetask/activetaskd.json when it exists).")
     var config: String?
