@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The metrics file in node_exporter's directory (docs/fleet.md): replaced whole, left alone
-/// when the directory is missing, and an error that names the file when it cannot be written.
+/// when the directory is missing, and an error that names the file when it cannot be replaced.
 @Suite("Metrics: the text file")
 struct MetricsTextFileTests {
     static func exposition(_ value: Double) -> MetricsExposition {
@@ -41,22 +41,20 @@ struct MetricsTextFileTests {
         #expect(try file.write(Self.exposition(1)) == false)
     }
 
-    @Test("A directory the process may not write to gives an error naming the file, and the old file stays")
-    func unwritable() throws {
-        guard getuid() != 0 else { return }  // root writes anywhere; the check needs a plain user
+    @Test("A file that cannot be replaced gives an error naming it and the call, and leaves no temporary file")
+    func cannotReplace() throws {
         let scratch = try ScratchDirectory()
-        defer {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
-            scratch.remove()
-        }
+        defer { scratch.remove() }
         let file = MetricsTextFile(directory: scratch.url.path, fileName: "activetask-upload.prom")
-        try file.write(Self.exposition(7))
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: scratch.url.path)
+        // A directory where the file should be: rename(2) refuses to put a file over it, for
+        // root as for anyone (a mode-0555 directory would stop only an unprivileged user).
+        try FileManager.default.createDirectory(atPath: file.path + "/held", withIntermediateDirectories: true)
         #expect {
             try file.write(Self.exposition(8))
         } throws: { error in
-            "\(error)".contains(scratch.url.path) && (error as? SystemCallError)?.errno == .permissionDenied
+            let failure = error as? SystemCallError
+            return failure?.call == "rename" && failure?.errno == .isDirectory && "\(error)".contains(file.path)
         }
-        #expect(try String(contentsOfFile: file.path, encoding: .utf8).hasSuffix("activetask_test_value 7\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["activetask-upload.prom"])
     }
 }

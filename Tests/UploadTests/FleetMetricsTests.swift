@@ -92,7 +92,8 @@ final class FleetMetricsTests: @unchecked Sendable {
         return (try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]) ?? [:]
     }
 
-    /// Starts activetask-upload for `device` against moto with `secret`.
+    /// Starts activetask-upload for `device` against moto with `secret`, under the unit's
+    /// `UMask=0027` (its metrics file must still be readable by node_exporter's user).
     func startUploader(_ device: Device, moto: MotoServer, secret: String) throws -> pid_t {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetask-upload"), "activetask-upload was not built")
         let secretFile = device.root.appendingPathComponent("secret-\(UUID().uuidString.prefix(8))")
@@ -101,7 +102,7 @@ final class FleetMetricsTests: @unchecked Sendable {
         environment["CREDENTIALS_DIRECTORY"] = nil
         environment["NOTIFY_SOCKET"] = nil
         return try ChildSpawn.spawn(
-            [executable.path, "--data-dir", device.dataDirectory.path, "--study", "pd-study", "--device", device.name, "--poll-seconds", "0.2",
+            ["/bin/sh", "-c", "umask 027; exec \"$0\" \"$@\"", executable.path, "--data-dir", device.dataDirectory.path, "--study", "pd-study", "--device", device.name, "--poll-seconds", "0.2",
              "--s3-endpoint", moto.endpoint, "--s3-bucket", moto.bucket, "--s3-region", "us-east-1", "--s3-path-style", "true",
              "--s3-access-key-id", moto.accessKeyID, "--s3-secret-access-key-file", secretFile.path,
              "--metrics-directory", device.metricsDirectory.path],
@@ -153,7 +154,10 @@ final class FleetMetricsTests: @unchecked Sendable {
         #expect(try await stack.query(#"activetask_upload_oldest_waiting_seconds{instance="tablet-1"}"#).map(\.value) == [0])
         #expect(try await stack.query(#"activetask_build_info{instance="tablet-1"}"#).map { $0.labels["program"] ?? "" }.sorted() == ["activetask-upload", "activetaskd"])
         stop(right)
-        try #expect(await PrometheusStack.lint(device.metricsDirectory.appendingPathComponent("activetask-upload.prom")) == "")
+        let uploadFile = device.metricsDirectory.appendingPathComponent("activetask-upload.prom")
+        try #expect(await PrometheusStack.lint(uploadFile) == "")
+        let mode = try FileManager.default.attributesOfItem(atPath: uploadFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o644, "mode \(String(mode ?? 0, radix: 8)) under umask 027")
 
         // The daemon's file, after both runs.
         try #expect(await PrometheusStack.lint(device.metricsDirectory.appendingPathComponent("activetaskd.prom")) == "")
