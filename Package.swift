@@ -43,6 +43,7 @@ let package = Package(
         .library(name: "Quality", targets: ["Quality"]),
         .library(name: "RunReport", targets: ["RunReport"]),
         .library(name: "Upload", targets: ["Upload"]),
+        .library(name: "Metrics", targets: ["Metrics"]),
         .executable(name: "activetask-upload", targets: ["activetask-upload"]),
     ],
     dependencies: [
@@ -342,8 +343,8 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "ControlClient", "ControlChannel", "TaskModel", "TaskNavigation", "TestSupport",
                 "control-test-server", "activetaskctl",
-                // DaemonHandlerTableTests: the daemon's own handler table.
-                "Daemon", "Session", "AsyncActions",
+                // DaemonHandlerTableTests: the daemon's own handler table; DaemonMetricsTests: its metrics.
+                "Daemon", "Session", "AsyncActions", "Quality", "Metrics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -361,12 +362,24 @@ let package = Package(
             dependencies: [
                 "ControlProtocol", "ControlServer", "Session", "AsyncActions", "BlockingCalls", "Clocks",
                 "Motion", "ALSA", "Voice", "TaskModel", "Quality", "RunReport",
-                "DaemonConfig", "Systemd", "Recorders", "Audio", "SampleFiles", "CodePageOut",
+                "DaemonConfig", "Systemd", "Recorders", "Audio", "SampleFiles", "CodePageOut", "Metrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        // Prometheus's text exposition format and its atomic text files for node_exporter's
+        // textfile collector (docs/fleet.md): no port, no network.
+        .target(
+            name: "Metrics",
+            dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MetricsTests",
+            dependencies: ["Metrics", "SystemCalls", "TestSupport"],
             swiftSettings: strict
         ),
         // activetaskd: `ActiveTaskDaemon.run` with the built-in types.
@@ -681,7 +694,7 @@ let package = Package(
         .target(
             name: "Upload",
             dependencies: [
-                "CCurl", "CryptoCalls", "BlockingCalls", "Clocks", "SystemCalls", "UploadFormats",
+                "CCurl", "CryptoCalls", "BlockingCalls", "Clocks", "SystemCalls", "UploadFormats", "Metrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -691,7 +704,7 @@ let package = Package(
         .executableTarget(
             name: "activetask-upload",
             dependencies: [
-                "Upload", "Systemd", "CodePageOut",
+                "Upload", "Systemd", "CodePageOut", "Metrics", "BlockingCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

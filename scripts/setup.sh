@@ -19,6 +19,7 @@ packages=(
   libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)
   openssl  # UploadTests: study certificates and `openssl cms -decrypt` of encrypted uploads
   caddy nginx-light  # activetask-web behind a TLS reverse proxy: WebTLSTests (docs/kiosk.md, "TLS")
+  prometheus prometheus-node-exporter  # MetricsTests: promtool, a real scrape of the textfile collector (docs/fleet.md)
 )
 
 missing=()

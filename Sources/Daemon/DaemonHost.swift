@@ -66,6 +66,16 @@ public actor DaemonHost: ControlHandler, Service {
     /// test in this package sets it (`holdEventsBack(by:)`) to show that command answers do not
     /// depend on when that task gets to run.
     private var eventHoldBack: Duration = .zero
+    /// The metrics counters (docs/fleet.md), read from the data directory at their first use.
+    var metrics = DaemonMetrics()
+    var metricsLoaded = false
+    /// Whether a write of the metrics file is under way, and whether another (keeping the
+    /// counters too, with `persist`) is wanted after it: writes go one at a time, each of the
+    /// state when it starts, so the last state is the one written last.
+    var metricsWrites = (writing: false, pending: false, persist: false)
+    /// Whether recovery is done and the socket is served, and whether systemd's watchdog is on.
+    var isReady = false
+    var watchdogEnabled = false
 
     public init(settings: DaemonSettings, onActivity: @escaping @Sendable (DaemonActivity) -> Void = { _ in }) {
         self.settings = settings
@@ -87,29 +97,39 @@ public actor DaemonHost: ControlHandler, Service {
         let started = started
         let continuation = startedContinuation
         consumingEvents = true
-        await withDiscardingTaskGroup { group in
-            await withGracefulShutdownHandler {
-                for await run in started {
-                    group.addTask { await run.session.run() }
-                    let holdBack = eventHoldBack
-                    group.addTask { [weak self] in
-                        for await event in run.events {
-                            if holdBack > .zero { try? await Task.sleep(for: holdBack) }
-                            await self?.forward(event, of: run.session)
-                            if case .taskFinished = event.kind { break }
+        // The metrics file's periodic rewrite (docs/fleet.md) lives as long as the sessions do.
+        await withTaskGroup(of: Void.self) { metrics in
+            metrics.addTask { [weak self] in await self?.writeMetricsPeriodically() }
+            await withDiscardingTaskGroup { group in
+                await withGracefulShutdownHandler {
+                    for await run in started {
+                        group.addTask { await run.session.run() }
+                        let holdBack = eventHoldBack
+                        group.addTask { [weak self] in
+                            var finished: (reason: FinishReason, directory: URL)?
+                            for await event in run.events {
+                                if holdBack > .zero { try? await Task.sleep(for: holdBack) }
+                                await self?.forward(event, of: run.session)
+                                if case .taskFinished(let reason, let directory, _) = event.kind {
+                                    finished = (reason, directory)
+                                    break
+                                }
+                            }
+                            run.events.cancel()
+                            await self?.eventsEnded(of: run.session)
+                            if let finished { await self?.recordFinishedRun(directory: finished.directory, reason: finished.reason) }
+                            await self?.pruneRuns()
                         }
-                        run.events.cancel()
-                        await self?.eventsEnded(of: run.session)
-                        await self?.pruneRuns()
                     }
+                } onGracefulShutdown: { [onActivity] in
+                    onActivity(.stopping)
+                    continuation.finish()
                 }
-            } onGracefulShutdown: { [onActivity] in
-                onActivity(.stopping)
-                continuation.finish()
+                // Shutting down: a run still going is interrupted, not lost.
+                shuttingDown = true
+                if let session { await session.interrupt() }
             }
-            // Shutting down: a run still going is interrupted, not lost.
-            shuttingDown = true
-            if let session { await session.interrupt() }
+            metrics.cancelAll()
         }
         stopSettling()
         wireContinuation.finish()
@@ -133,6 +153,7 @@ public actor DaemonHost: ControlHandler, Service {
         // The configured thresholds, as a finished run's checks use.
         let quality = QualityChecks(thresholds: settings.qualityThresholds)
         let reports = (try? await BlockingCall.run("run-recovery") { store.recoverInterruptedRuns(quality: quality, shouldStop: shouldStop) }) ?? []
+        await recordRecoveredRuns(reports.map(\.directory))
         for report in reports {
             logger.warning("Recovered an interrupted run", metadata: [
                 "taskRunUUID": "\(report.taskRunUUID)", "repairs": "\(report.repairs.count)",
@@ -216,6 +237,7 @@ public actor DaemonHost: ControlHandler, Service {
         do {
             let report = try await BlockingCall.run("run-retention") { try store.prune(retention) }
             logger.debug("Old runs pruned", metadata: ["report": "\(report)"])
+            await recordRetention(removed: report.removed.count, trimmed: report.trimmed.count)
         } catch {
             logger.warning("Old runs could not be pruned", metadata: ["error": "\(error)"])
         }

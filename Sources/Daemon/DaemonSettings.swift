@@ -26,13 +26,18 @@ public struct DaemonSettings: Sendable {
     public var retention: RetentionPolicy?
     /// The limits of the quality checks written at the end of each run (docs/quality.md).
     public var qualityThresholds: QualityThresholds
+    /// Where `activetaskd.prom` is written for node_exporter's textfile collector
+    /// (docs/fleet.md); nil writes no metrics. Nothing is written while the directory is missing.
+    public var metricsDirectory: String?
     public var logger: Logger
 
     public init(
         dataDirectory: URL, taskDirectory: URL, devices: DaemonDevices, voice: VoiceConfiguration?,
         permissionPolicy: PermissionPolicy, typeRegistry: TypeRegistry, controllers: AsyncActionControllerRegistry,
-        retention: RetentionPolicy?, qualityThresholds: QualityThresholds = QualityThresholds(), logger: Logger
+        retention: RetentionPolicy?, qualityThresholds: QualityThresholds = QualityThresholds(),
+        metricsDirectory: String? = nil, logger: Logger
     ) {
+        self.metricsDirectory = metricsDirectory
         self.dataDirectory = dataDirectory
         self.taskDirectory = taskDirectory
         self.devices = devices

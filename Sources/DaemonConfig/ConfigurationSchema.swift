@@ -6,7 +6,7 @@ enum ConfigurationSchema {
         "voice.name", "voice.rate", "voice.clipDirectory", "voice.holdStream",
         "retention.maxRuns", "retention.maxAgeDays", "retention.keepUncollectedArchives",
         "motion.gyroDelay",
-        "syncInterval", "realTimePriority",
+        "syncInterval", "realTimePriority", "metricsDirectory",
     ]
     /// Objects whose keys are names the person chooses (permission names, type names), each
     /// with a string value.

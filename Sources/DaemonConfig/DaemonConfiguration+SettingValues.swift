@@ -20,6 +20,7 @@ extension DaemonConfiguration {
             "motion.gyroDelay": "\(motion.gyroDelay)",
             "syncInterval": "\(syncInterval)",
             "realTimePriority": "\(realTimePriority)",
+            "metricsDirectory": metricsDirectory,
             "quality": qualityThresholds.map { String(decoding: $0, as: UTF8.self) } ?? "",
         ]
         for (name, policy) in permissions { values["permissions.\(name)"] = policy.rawValue }

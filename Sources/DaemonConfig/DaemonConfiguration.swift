@@ -39,6 +39,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// `quality`: the quality thresholds object as JSON (sorted keys), passed through unread to
     /// the quality checks; nil for their defaults.
     public var qualityThresholds: Data?
+    /// `metricsDirectory`: where `activetaskd.prom` is written for node_exporter's textfile
+    /// collector (docs/fleet.md); nothing is written while it does not exist; empty for none.
+    public var metricsDirectory: String
 
     /// The defaults (docs/configuration.md): what the daemon uses with no file, variable or option.
     public static let defaults = DaemonConfiguration(
@@ -55,7 +58,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
         motion: MotionSettings(),
         syncInterval: .seconds(1),
         realTimePriority: 10,
-        qualityThresholds: nil
+        qualityThresholds: nil,
+        metricsDirectory: "/var/lib/prometheus/node-exporter"
     )
 
     /// SageResearch's permission names, which can be set from the environment and command line
@@ -78,8 +82,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
         socketPath: String, dataDirectory: String, taskDirectory: String, iioURI: String,
         captureDevice: String, playbackDevice: String, voice: VoiceSettings,
         permissions: [String: PermissionDecision], typeAliases: TypeAliasTable, retention: RetentionPolicy,
-        motion: MotionSettings = MotionSettings(), syncInterval: Duration, realTimePriority: Int = 10, qualityThresholds: Data?
+        motion: MotionSettings = MotionSettings(), syncInterval: Duration, realTimePriority: Int = 10, qualityThresholds: Data?,
+        metricsDirectory: String = "/var/lib/prometheus/node-exporter"
     ) {
+        self.metricsDirectory = metricsDirectory
         self.realTimePriority = realTimePriority
         self.socketPath = socketPath
         self.dataDirectory = dataDirectory

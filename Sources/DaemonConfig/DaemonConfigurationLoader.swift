@@ -102,6 +102,9 @@ public struct DaemonConfigurationLoader: Sendable {
 
         let seconds = settings.double("syncInterval", fallback: 1, expected: "a number of seconds", check: SettingChecks.syncInterval)
         configuration.syncInterval = .milliseconds(Int64((seconds * 1000).rounded()))
+        configuration.metricsDirectory = settings.string("metricsDirectory", fallback: defaults.metricsDirectory) {
+            $0.isEmpty || $0.hasPrefix("/") ? nil : "The metrics directory must be an absolute path (or empty for no metrics); \"\($0)\" is not."
+        }
         configuration.realTimePriority = settings.int(
             "realTimePriority", fallback: defaults.realTimePriority, expected: "a whole number priority", check: SettingChecks.realTimePriority)
 
@@ -147,6 +150,7 @@ public struct DaemonConfigurationLoader: Sendable {
             ["motion", "gyroDelay"]: .init(.double(defaults.motion.gyroDelay), isSecret: false),
             "syncInterval": .init(.double(1), isSecret: false),
             "realTimePriority": .init(.int(defaults.realTimePriority), isSecret: false),
+            "metricsDirectory": .init(.string(defaults.metricsDirectory), isSecret: false),
         ]
         for name in Set(DaemonConfiguration.knownPermissions + file.names(in: "permissions")) {
             values[AbsoluteConfigKey(["permissions", name])] = .init(.string(PermissionDecision.ask.rawValue), isSecret: false)

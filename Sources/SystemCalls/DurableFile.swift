@@ -19,9 +19,12 @@ public enum DurableFile {
         return directory.appending(".\(name).\(random)\(temporarySuffix)").string
     }
 
-    /// Replaces the file at `path` with `bytes`, durably.
+    /// Replaces the file at `path` with `bytes`, durably, with `permissions` (less the process's
+    /// umask, unless `exactPermissions`: a file another user's process must read whatever the
+    /// unit's UMask, such as a metrics text file, docs/fleet.md).
     public static func write(
-        _ bytes: UnsafeRawBufferPointer, to path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+        _ bytes: UnsafeRawBufferPointer, to path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead],
+        exactPermissions: Bool = false
     ) throws(SystemCallError) {
         let temporary = temporaryPath(beside: path)
         do {
@@ -32,6 +35,7 @@ public enum DurableFile {
                 try Syscalls.writeAll(descriptor, bytes, path: temporary)
                 try Syscalls.fsync(descriptor, path: temporary)
             }
+            if exactPermissions { try Syscalls.chmod(temporary, mode: permissions.rawValue) }
         } catch {
             try? Syscalls.unlink(temporary)
             throw error

@@ -44,7 +44,7 @@ struct UploadCommand: AsyncParsableCommand {
         // Code that ran once (start-up, the uploads just finished) need not stay in memory while
         // the uploader waits: paged out 1 s after it falls idle (docs/upload.md, "Memory").
         let pageOut = IdleCodePageOut(quietPeriod: .seconds(1), logger: logger)
-        let service = UploadService(worker: worker, pageOut: pageOut, logger: logger)
+        let service = UploadService(worker: worker, pageOut: pageOut, metricsDirectory: settings.metricsDirectory, logger: logger)
         var services: [any Service] = []
         do {
             // First in the group, so it keeps pinging while the uploads under way finish at a stop.

@@ -1,6 +1,8 @@
+import BlockingCalls
 import CodePageOut
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 import Systemd
 import UnixSignals
@@ -12,7 +14,13 @@ struct UploadService: Service {
     let worker: UploadWorker
     /// Told when uploads start and end, so that the code is paged out while none runs.
     let pageOut: IdleCodePageOut
+    /// Where `activetask-upload.prom` goes (docs/fleet.md); empty for no metrics.
+    let metricsDirectory: String
     let logger: Logger
+
+    /// How often the metrics file is rewritten when the queue has not changed, so that the
+    /// oldest waiting run's age stays current.
+    static let metricsInterval: Duration = .seconds(60)
 
     /// What the watchdog probe reports stuck: the scan loop when it has not finished a pass for
     /// `limit` seconds (it finishes one every `pollSeconds`; transfers run beside it and end on
@@ -83,9 +91,34 @@ struct UploadService: Service {
                     try? await Task.sleep(for: .seconds(2))
                 }
             }
+            if !metricsDirectory.isEmpty {
+                group.addTask { await writeMetrics(to: MetricsTextFile(directory: metricsDirectory, fileName: UploadMetrics.fileName)) }
+            }
             try? await gracefulShutdown()
             _ = try? notifier.stopping()
             group.cancelAll()
+        }
+    }
+
+    /// Writes the metrics file when the queue or the totals change (looked at every second)
+    /// and at least every `metricsInterval`, off the actor, until cancelled.
+    func writeMetrics(to file: MetricsTextFile) async {
+        var written: (records: [UploadQueue.Record], totals: UploadTotals)?
+        var writtenAt = ContinuousClock.now
+        while !Task.isCancelled {
+            let records = await worker.records.sorted { $0.entry.taskRunUUID.uuidString < $1.entry.taskRunUUID.uuidString }
+            let totals = await worker.totals
+            if written.map({ $0.records != records || $0.totals != totals }) ?? true || ContinuousClock.now - writtenAt >= Self.metricsInterval {
+                let exposition = UploadMetrics.exposition(records: records, totals: totals, now: Date())
+                do {
+                    try await BlockingCall.run("metrics-write") { try file.write(exposition) }
+                } catch {
+                    logger.warning("The metrics file cannot be written", metadata: ["file": "\(file.path)", "error": "\(error)"])
+                }
+                written = (records, totals)
+                writtenAt = ContinuousClock.now
+            }
+            try? await Task.sleep(for: .seconds(1))
         }
     }
 }

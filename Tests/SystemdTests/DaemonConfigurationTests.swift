@@ -56,6 +56,24 @@ struct DaemonConfigurationTests {
         #expect(try await Self.load(json, environment: environment, arguments: ["activetaskd"] + arguments).realTimePriority == expected)
     }
 
+    @Test("metricsDirectory comes from the file, a variable or an option; empty turns metrics off (docs/fleet.md)", arguments: [
+        (nil, [String: String](), [String](), "/var/lib/prometheus/node-exporter"),
+        (#"{"metricsDirectory": "/srv/textfile"}"#, [:], [], "/srv/textfile"),
+        (#"{"metricsDirectory": ""}"#, [:], [], ""),
+        (nil, ["ACTIVETASK_METRICS_DIRECTORY": "/run/metrics"], [], "/run/metrics"),
+        (#"{"metricsDirectory": "/srv/textfile"}"#, [:], ["--metrics-directory", "/tmp/m"], "/tmp/m"),
+    ])
+    func metricsDirectory(json: String?, environment: [String: String], arguments: [String], expected: String) async throws {
+        #expect(try await Self.load(json, environment: environment, arguments: ["activetaskd"] + arguments).metricsDirectory == expected)
+    }
+
+    @Test("A relative metricsDirectory is refused with its key and what to give")
+    func relativeMetricsDirectory() async throws {
+        let problems = try await Self.problems(#"{"metricsDirectory": "metrics"}"#)
+        #expect(problems.map(\.keyPath) == ["metricsDirectory"])
+        #expect(problems.first?.message.contains("absolute path") == true, "\(problems)")
+    }
+
     @Test("The configuration accepts exactly the gyro delays the fusion compensates")
     func gyroDelayRangeMatchesFusion() {
         #expect(MotionSettings.gyroDelayRange == DeviceMotionEstimator.Settings.gyroDelayRange)

@@ -40,7 +40,8 @@ extension UploadAgainstS3Tests {
     func runDaemon(retention: [String: Any], name: String, until condition: () -> Bool) async throws -> Bool {
         let executable = try #require(PackagePaths.builtExecutable(named: "activetaskd"), "activetaskd was not built")
         let config = scratch.url.appendingPathComponent("\(name).json")
-        try JSONSerialization.data(withJSONObject: ["retention": retention]).write(to: config)
+        // No metrics: never into the host's node_exporter directory, the default (docs/fleet.md).
+        try JSONSerialization.data(withJSONObject: ["retention": retention, "metricsDirectory": ""]).write(to: config)
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACTIVETASK_") }
         for variable in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] {
             environment[variable] = nil

@@ -66,7 +66,8 @@ final class UploadAgainstS3Tests {
         let secretFile = scratch.url.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data("\(secret)\n".utf8).write(to: secretFile)
         let configuration: [String: Any] = [
-            "study": "pd-study", "device": "tablet-1", "pollSeconds": 0.2, "partSize": Self.partSize,
+            // No metrics: never into the host's node_exporter directory, the default (docs/fleet.md).
+            "study": "pd-study", "device": "tablet-1", "pollSeconds": 0.2, "partSize": Self.partSize, "metricsDirectory": "",
             "s3": ["endpoint": endpoint ?? moto.endpoint, "bucket": moto.bucket, "region": "us-east-1", "pathStyle": true,
                    "accessKeyID": moto.accessKeyID, "secretAccessKeyFile": secretFile.path],
         ]
@@ -112,6 +113,11 @@ final class UploadAgainstS3Tests {
     /// Polls `condition` every 100 ms for up to `seconds`, sleeping between polls rather than
     /// holding one of the few concurrency threads the suites beside this one need.
     func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
+        await Self.waitUntil(seconds, condition)
+    }
+
+    /// `waitUntil` for code without an instance (FleetMetricsTests).
+    static func waitUntil(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if await condition() { return true }

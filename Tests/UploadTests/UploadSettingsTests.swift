@@ -12,6 +12,7 @@ struct UploadSettingsTests {
         ("dataDirectory", "ACTIVETASK_UPLOAD_DATA_DIRECTORY", "data-directory"),
         ("stallSeconds", "ACTIVETASK_UPLOAD_STALL_SECONDS", "stall-seconds"),
         ("partsInParallel", "ACTIVETASK_UPLOAD_PARTS_IN_PARALLEL", "parts-in-parallel"),
+        ("metricsDirectory", "ACTIVETASK_UPLOAD_METRICS_DIRECTORY", "metrics-directory"),
     ])
     func names(_ key: String, _ variable: String, _ option: String) {
         #expect(UploadSettings.environmentName(key) == variable)
@@ -39,6 +40,24 @@ struct UploadSettingsTests {
         #expect(settings.partsInParallel == 6)
         #expect(UploadSettings().partsInParallel == 4)
         #expect(try loader.secretAccessKey(for: settings) == "secret")
+    }
+
+    @Test("metricsDirectory: Debian's textfile directory by default, an absolute path or empty (none); a relative one is refused (docs/fleet.md)", arguments: [
+        ([String](), "/var/lib/prometheus/node-exporter" as String?),
+        (["--metrics-directory", "/srv/textfile"], "/srv/textfile"),
+        (["--metrics-directory="], ""),
+        (["--metrics-directory", "textfile"], nil),
+    ])
+    func metricsDirectory(arguments: [String], expected: String?) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.write("upload.json", #"{"s3": {"endpoint": "https://s3.example.org", "bucket": "b", "accessKeyID": "AK"}}"#)
+        let loader = UploadSettingsLoader(file: file, environment: [:], arguments: arguments)
+        if let expected {
+            #expect(try loader.load().metricsDirectory == expected)
+        } else {
+            #expect { try loader.load() } throws: { "\($0)".contains("metricsDirectory") && "\($0)".contains("absolute path") }
+        }
     }
 
     @Test("Every problem is reported at once, each saying what to fix")

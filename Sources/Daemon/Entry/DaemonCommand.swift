@@ -11,7 +11,9 @@ import TaskModel
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskd",
-        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.")
+        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.",
+        // Written out: with this many options ArgumentParser would shorten it to `<options>`.
+        usage: "activetaskd [--config <config>] [--socket <socket>] [--data-dir <data-dir>] [--iio-uri <iio-uri>] [<option> <value> ...]")
 
     @Option(help: "The configuration file (default /etc/activetask/activetaskd.json when it exists).")
     var config: String?
@@ -48,6 +50,9 @@ struct DaemonCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("real-time-priority"), help: "SCHED_FIFO priority of the voice playback thread (capture: one less), where the service allows it; 0 for none.")
     var realTimePriority: Int?
+
+    @Option(name: .customLong("metrics-directory"), help: "Where activetaskd.prom is written for node_exporter's textfile collector (docs/fleet.md); empty for none.")
+    var metricsDirectory: String?
 
     func run() async throws {
         try await run(registry: .standard, arguments: CommandLine.arguments)

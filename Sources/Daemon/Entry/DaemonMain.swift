@@ -66,11 +66,13 @@ struct DaemonMain {
                 logger.info("Listening", metadata: ["socket": "\(configuration.socketPath)", "activated": "\(!inherited.isEmpty)"])
             })
         var services: [any Service] = []
+        var watchdogEnabled = false
         do {
             if let watchdog = try WatchdogService.fromEnvironment(notifier: notifier, logger: logger, probe: {
                 ThreadHeartbeats.stalled(olderThan: .seconds(10))
             }) {
                 services.append(watchdog)
+                watchdogEnabled = true
             }
         } catch {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
@@ -78,7 +80,7 @@ struct DaemonMain {
         services.append(ConfigurationReloader(loader: loader, current: configuration, registry: registry, host: host, logger: logger))
         // Recovery runs inside the group, before the socket opens, so that SIGTERM meanwhile is
         // a graceful stop (RecoveringControlServer).
-        services += [pageOut, host, RecoveringControlServer(host: host, server: server, notifier: notifier, logger: logger)]
+        services += [pageOut, host, RecoveringControlServer(host: host, server: server, notifier: notifier, watchdog: watchdogEnabled, logger: logger)]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -113,7 +115,8 @@ struct DaemonMain {
             permissionPolicy: configuration.permissionPolicy, typeRegistry: registry,
             controllers: controllers,
             retention: configuration.retention,
-            qualityThresholds: try qualityThresholds(configuration.qualityThresholds), logger: logger)
+            qualityThresholds: try qualityThresholds(configuration.qualityThresholds),
+            metricsDirectory: configuration.metricsDirectory.isEmpty ? nil : configuration.metricsDirectory, logger: logger)
     }
 
     /// The `quality` object of the configuration as check thresholds (keys left out keep their

@@ -14,6 +14,8 @@ struct RecoveringControlServer: Service {
     let host: DaemonHost
     let server: ControlServer
     let notifier: SystemdNotifier
+    /// Whether systemd's watchdog supervises the daemon (for the metrics).
+    let watchdog: Bool
     let logger: Logger
 
     func run() async throws {
@@ -31,6 +33,7 @@ struct RecoveringControlServer: Service {
             logger.info("Stopping before the control socket opens: asked to stop during recovery")
             return
         }
+        await host.markReady(watchdog: watchdog)
         try await server.run()
     }
 }

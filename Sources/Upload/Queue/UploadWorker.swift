@@ -24,6 +24,9 @@ public actor UploadWorker {
     private var writingSnapshot = false
     /// When the scan loop last finished a pass (CLOCK_MONOTONIC seconds), for the watchdog.
     private nonisolated let lastPass = Mutex<Double>(RecordingClock.monotonic())
+    /// What this process has uploaded and the failed attempts by error code, for the metrics
+    /// (docs/fleet.md); they count from the process's start, as Prometheus counters may.
+    public private(set) var totals = UploadTotals()
 
     public init(uploader: ArchiveUploader, queue: UploadQueue = UploadQueue(), pollSeconds: Double = 5, logger: Logger) {
         self.uploader = uploader
@@ -109,6 +112,7 @@ public actor UploadWorker {
     /// An upload ended: the machine decides what follows (state is re-read there, after the await).
     private func finished(_ id: UUID, _ event: UploadQueue.Event) async {
         inFlight[id] = nil
+        totals.count(event, size: queue.records[id]?.entry.size)
         await perform(queue.handle(event))
     }
 

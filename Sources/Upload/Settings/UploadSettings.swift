@@ -39,6 +39,9 @@ public struct UploadSettings: Sendable, Hashable {
     /// The study's X.509 certificate (PEM): archives are encrypted to it as CMS EnvelopedData;
     /// nil to upload them as they are.
     public var encryptionCertificate: String?
+    /// Where `activetask-upload.prom` is written for node_exporter's textfile collector
+    /// (docs/fleet.md); nothing is written while it does not exist; empty for none.
+    public var metricsDirectory = "/var/lib/prometheus/node-exporter"
 
     public init() {}
 
@@ -47,7 +50,7 @@ public struct UploadSettings: Sendable, Hashable {
         "dataDirectory", "target", "study", "device",
         "s3.endpoint", "s3.region", "s3.bucket", "s3.pathStyle", "s3.keyTemplate", "s3.accessKeyID", "s3.secretAccessKeyFile",
         "caFile", "multipartThreshold", "partSize", "parallel", "partsInParallel", "maxBytesPerSecond", "pollSeconds", "stallSeconds",
-        "presigned.url", "presigned.tokenFile", "encryption.certificate",
+        "presigned.url", "presigned.tokenFile", "encryption.certificate", "metricsDirectory",
     ]
 
     /// `s3.accessKeyID` → `ACTIVETASK_UPLOAD_S3_ACCESS_KEY_ID`.

@@ -112,6 +112,13 @@ public struct UploadSettingsLoader: Sendable {
         text("presigned.url") { settings.presignedURL = $0 }
         text("presigned.tokenFile") { settings.presignedTokenFile = $0 }
         text("encryption.certificate") { settings.encryptionCertificate = $0 }
+        if let entry = values["metricsDirectory"] {
+            if entry.value.isEmpty || entry.value.hasPrefix("/") {
+                settings.metricsDirectory = entry.value
+            } else {
+                problems.append("metricsDirectory (from \(entry.source)) is \"\(entry.value)\"; give an absolute path, or an empty one for no metrics.")
+            }
+        }
 
         switch settings.target {
         case "s3":

@@ -54,10 +54,17 @@ final class DaemonFixture: @unchecked Sendable {
         PackagePaths.builtExecutable(named: "activetaskd")?.path ?? "activetaskd-not-built"
     }
 
-    /// The daemon's arguments on this fixture's socket, data directory and devices.
+    /// Where the daemon writes `activetaskd.prom`: it exists only once a test creates it, so
+    /// the others write no metrics, and none ever go to the host's node_exporter directory,
+    /// the default (docs/fleet.md).
+    var metricsDirectory: URL { directory.appendingPathComponent("metrics") }
+
+    /// The daemon's arguments on this fixture's socket, data directory, devices and metrics
+    /// directory.
     func arguments(iioURI: String = "sim:walking") -> [String] {
         [Self.executable, "--socket", socket, "--data-dir", dataDirectory.path, "--iio-uri", iioURI,
-         "--capture-device", "daemon_cap", "--playback-device", "daemon_play"]
+         "--capture-device", "daemon_cap", "--playback-device", "daemon_play",
+         "--metrics-directory", metricsDirectory.path]
     }
 
     /// This process's environment without anything systemd would pass, plus the fixture's ALSA
