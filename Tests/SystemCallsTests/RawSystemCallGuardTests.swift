@@ -100,4 +100,20 @@ struct RawSystemCallGuardTests {
         #expect(checked > 100, "Sources/ was not found or is nearly empty at \(sources.path).")
         #expect(offenders.isEmpty, "Call these through Syscalls (Sources/SystemCalls/Syscalls.swift, docs/system-calls.md):\n\(offenders.joined(separator: "\n"))")
     }
+
+    @Test("No file in Sources/ writes a file with Foundation's atomic option: SystemCalls' DurableFile is the one crash-safe writer")
+    func noFoundationAtomicWrites() throws {
+        let sources = PackagePaths.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var offenders: [String] = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && (line.contains("options: .atomic") || line.contains("atomically: true")) {
+                offenders.append("\(url.path.dropFirst(PackagePaths.root.path.count + 1)):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(offenders.isEmpty, "Write these through DurableFile (Sources/SystemCalls/DurableFile.swift, docs/system-calls.md): Foundation's atomic write does not fsync.\n\(offenders.joined(separator: "\n"))")
+    }
 }

@@ -20,8 +20,8 @@ public struct ArchiveEncryption: Sendable, Hashable {
         self.certificateFile = certificateFile
     }
 
-    /// Writes the encrypted copy of `archive` to `destination` (a temporary file next to it,
-    /// fsync'd, renamed into place, the directory fsync'd) and returns its size. A copy already at
+    /// Writes the encrypted copy of `archive` to `destination` (a temporary file next to it, then
+    /// `DurableFile.commit`: fsync'd, renamed into place, the directory fsync'd) and returns its size. A copy already at
     /// `destination` is kept: every encryption draws a fresh content key, so a multipart upload
     /// that resumes must send the parts of the very copy it started with. Blocks: run it on a
     /// dedicated thread.
@@ -64,15 +64,11 @@ public struct ArchiveEncryption: Sendable, Hashable {
                 try? Syscalls.unlink(temporary)
                 throw UploadFailure.local("ArchiveUnreadable", "Only \(read) of the \(size) bytes of the archive \(archive) could be read for encryption; check the disk (dmesg) and the file.")
             }
-            try Syscalls.fsync(output, path: temporary)
             let encryptedSize = Int64(try Syscalls.fstat(output, path: temporary).st_size)
             closed = true
             try Syscalls.close(output, path: temporary)
-            try Syscalls.rename(temporary, to: destination)
-            let directory = FilePath(destination).removingLastComponent()
-            let descriptor = try Syscalls.open(directory, .readOnly, options: [.directory, .closeOnExec])
-            defer { try? Syscalls.close(descriptor) }
-            try Syscalls.fsync(descriptor, path: directory.string)
+            // Flushed, renamed into place, the directory flushed: SystemCalls' one crash-safe writer.
+            try DurableFile.commit(temporary, to: destination)
             return encryptedSize
         } catch let failure as UploadFailure {
             throw failure

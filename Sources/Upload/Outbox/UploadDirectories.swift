@@ -1,5 +1,6 @@
 import BlockingCalls
 public import Foundation
+import SystemCalls
 
 /// The files of the upload side of the data directory: the daemon's `outbox/` (read only here)
 /// and the uploader's own `uploads/` (multipart progress and receipts).
@@ -91,12 +92,13 @@ public struct UploadDirectories: Sendable {
         return (removed, departed)
     }
 
-    /// Writes `value` as JSON to `url` atomically (a temporary file renamed over it).
+    /// Writes `value` as JSON to `url` atomically and durably (SystemCalls' `DurableFile`: a
+    /// receipt that a power cut could leave empty would let retention judge a run by nothing).
     func write<Value: Encodable>(_ value: Value, to url: URL) throws {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(value).write(to: url, options: .atomic)
+        try DurableFile.write(Array(try encoder.encode(value)), to: url.path)
     }
 
     func read<Value: Decodable>(_ type: Value.Type, from url: URL) -> Value? {
