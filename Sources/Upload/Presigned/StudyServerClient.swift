@@ -39,9 +39,9 @@ public struct StudyServerClient: Sendable {
                                   body: .file(path: file, offset: 0, length: size))
         let response = try await perform(request)
         guard (200..<300).contains(response.status) else {
-            let text = response.text[...]
-            throw UploadFailure.classify(status: response.status, code: XMLFields.value("Code", in: text),
-                                         message: XMLFields.value("Message", in: text), retryAfter: response.headers["retry-after"])
+            let error = S3XMLElement.parse(response.body).root
+            throw UploadFailure.classify(status: response.status, code: error?.value("Code"),
+                                         message: error?.value("Message"), retryAfter: response.headers["retry-after"])
         }
         return try S3Client.checkedETag(response, md5: md5, what: "the upload \(grant.id)")
     }

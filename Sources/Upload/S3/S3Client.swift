@@ -63,7 +63,7 @@ public struct S3Client: Sendable {
     public func createMultipartUpload(key: String, contentType: String = "application/zip") async throws(UploadFailure) -> String {
         let response = try await send("POST", key: key, query: [("uploads", "")],
                                       headers: [("Content-Type", contentType), ("x-amz-checksum-algorithm", "SHA256")])
-        guard let uploadID = XMLFields.value("UploadId", in: response.text[...]), !uploadID.isEmpty else {
+        guard let uploadID = S3XMLElement.parse(response.text)?.value("UploadId"), !uploadID.isEmpty else {
             throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage started a multipart upload of \(key) but named no UploadId; it is tried again.")
         }
         return uploadID
@@ -101,16 +101,16 @@ public struct S3Client: Sendable {
             } catch where error.code == "NoSuchUpload" {
                 return nil
             }
-            let text = response.text[...]
-            for element in XMLFields.elements("Part", in: text) {
-                guard let number = XMLFields.value("PartNumber", in: element).flatMap(Int.init),
-                      let etag = XMLFields.value("ETag", in: element),
-                      let size = XMLFields.value("Size", in: element).flatMap(Int64.init) else { continue }
+            let page = try Self.document(response, what: "the parts of \(key)")
+            for element in page.children(named: "Part") {
+                guard let number = element.value("PartNumber").flatMap(Int.init),
+                      let etag = element.value("ETag"),
+                      let size = element.value("Size").flatMap(Int64.init) else { continue }
                 parts.append(Part(number: number, etag: etag, size: size,
-                                  checksum: XMLFields.value("ChecksumSHA256", in: element).flatMap { $0.isEmpty ? nil : $0 }))
+                                  checksum: element.value("ChecksumSHA256").flatMap { $0.isEmpty ? nil : $0 }))
             }
-            guard XMLFields.value("IsTruncated", in: text) == "true",
-                  let next = XMLFields.value("NextPartNumberMarker", in: text) else { return parts }
+            guard page.value("IsTruncated") == "true",
+                  let next = page.value("NextPartNumberMarker") else { return parts }
             marker = next
         }
     }
@@ -133,14 +133,24 @@ public struct S3Client: Sendable {
             } catch where error.httpStatus == 403 {
                 return nil
             }
-            let text = response.text[...]
-            for upload in XMLFields.elements("Upload", in: text) where XMLFields.value("Key", in: upload) == key {
-                if let id = XMLFields.value("UploadId", in: upload) { found.append(id) }
+            let page = try Self.document(response, what: "the unfinished uploads of \(key)")
+            for upload in page.children(named: "Upload") where upload.value("Key") == key {
+                if let id = upload.value("UploadId") { found.append(id) }
             }
-            guard XMLFields.value("IsTruncated", in: text) == "true", let next = XMLFields.value("NextKeyMarker", in: text) else { return found }
+            guard page.value("IsTruncated") == "true", let next = page.value("NextKeyMarker") else { return found }
             keyMarker = next
-            uploadMarker = XMLFields.value("NextUploadIdMarker", in: text) ?? ""
+            uploadMarker = page.value("NextUploadIdMarker") ?? ""
         }
+    }
+
+    /// A listing page's XML document; a page that is not one whole document (a connection cut
+    /// mid-body) is a transient failure, never read as a shorter list.
+    static func document(_ response: HTTPResponse, what: String) throws(UploadFailure) -> S3XMLElement {
+        let (root, reason) = S3XMLElement.parse(response.body)
+        guard let root else {
+            throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage's list of \(what) could not be read (\(reason)); it is asked again.")
+        }
+        return root
     }
 
     /// CompleteMultipartUpload; returns the object's ETag and the composite checksum when the
@@ -150,8 +160,8 @@ public struct S3Client: Sendable {
     public func completeMultipartUpload(key: String, uploadID: String, parts: [Part]) async throws(UploadFailure) -> (etag: String, checksumSHA256: String?) {
         let document = "<CompleteMultipartUpload>"
             + parts.sorted { $0.number < $1.number }.map { part in
-                "<Part><PartNumber>\(part.number)</PartNumber><ETag>\(XMLFields.escape(part.etag))</ETag>"
-                    + (part.checksum.map { "<ChecksumSHA256>\(XMLFields.escape($0))</ChecksumSHA256>" } ?? "") + "</Part>"
+                "<Part><PartNumber>\(part.number)</PartNumber><ETag>\(S3XMLElement.escape(part.etag))</ETag>"
+                    + (part.checksum.map { "<ChecksumSHA256>\(S3XMLElement.escape($0))</ChecksumSHA256>" } ?? "") + "</Part>"
             }.joined()
             + "</CompleteMultipartUpload>"
         let response = try await send("POST", key: key, query: [("uploadId", uploadID)],
@@ -254,9 +264,9 @@ public struct S3Client: Sendable {
             throw UploadFailure(kind: .transient, code: "Transfer", message: "\(error)")
         }
         guard (200..<300).contains(response.status) else {
-            let text = response.text[...]
-            var failure = UploadFailure.classify(status: response.status, code: XMLFields.value("Code", in: text),
-                                                 message: XMLFields.value("Message", in: text), retryAfter: response.headers["retry-after"])
+            let error = S3XMLElement.parse(response.body).root
+            var failure = UploadFailure.classify(status: response.status, code: error?.value("Code"),
+                                                 message: error?.value("Message"), retryAfter: response.headers["retry-after"])
             failure.serverDate = response.headers["date"]
             throw failure
         }
