@@ -2,7 +2,7 @@
 """A kiosk tab sees and drives its own run only, through activetask-web, with a client this
 project did not write (Python's websockets; docs/kiosk.md, "A tab's own run").
 
-usage: kiosk_own_run_check.py PORT TOKEN_FILE TASK_FILE SOCKET [TIMEOUT]
+usage: kiosk_own_run_check.py PORT TOKEN_FILE TASK_FILE RECORDING_TASK_FILE SOCKET [TIMEOUT]
 
 Tab A starts a run of TASK_FILE (three steps, none timed); tab B, opened then with a key of its
 own, gets none of A's events, a run.status with nothing of A's run but its state and
@@ -10,11 +10,11 @@ own, gets none of A's events, a run.status with nothing of A's run but its state
 permission.answer refused with -32001; its task.load and run.start are refused without A's
 run's UUID. A tab without a key is treated as B is. A, reconnecting on a new WebSocket with the
 same key, gets its run's status and drives it to its end; B then starts a run of its own, which
-A no longer sees or drives, and cancels it. Then A starts a run that a client of the control
-SOCKET cancels, starting a run of its own at once (in the same write: the daemon takes it before
-it publishes the taskFinished of A's run): A gets its run's events and taskFinished and none of
-the new run's, and a run command that names A's run, sent on the socket, is refused (-32001)
-naming both runs. A key that is not one is refused at the upgrade.
+A no longer sees or drives, and cancels it. Then A starts a run of RECORDING_TASK_FILE (motion
+recorded) that a client of the control SOCKET abandons while another starts a run of TASK_FILE
+as soon as the daemon takes one (it may, before it has published the recording run's
+taskFinished): A gets its run's events and taskFinished and none of the new run's, and a run
+command that names A's run, sent on the socket, is refused (-32001) naming both runs. A key that is not one is refused at the upgrade.
 Every "gets none" is checked without waiting on a clock: an event would come before the answer
 to a request sent after it was published. Exits 1 naming every check that failed.
 """
@@ -144,31 +144,55 @@ class SocketClient:
         await self.writer.wait_closed()
 
 
-async def replaced_at_once(a, socket_path, task_file, timeout):
+async def replaced_at_once(a, socket_path, recording_file, task_file, timeout):
     """A's run ends by another client's cancel, which starts a run at once: A sees none of it,
     and a command meant for A's run reaches no other."""
     a.events.clear()
-    answer, _ = await a.ask("task.load", {"path": task_file})
+    answer, _ = await a.ask("task.load", {"path": recording_file})
     answer, _ = await a.ask("run.start")
     run_c = (answer.get("result") or {}).get("taskRunUUID", "")
     check(len(run_c) == 36, f"A starts another run ({str(answer)[:200]})")
     shown = await a.event("stepShown")
     check(shown.get("taskRunUUID") == run_c, f"its events name it ({shown})")
+    # A second of motion, so that ending the run writes recorder files, checks and an archive.
+    answer, _ = await a.ask("run.forward", {"stepPath": "Recording/welcome"})
+    check((answer.get("result") or {}).get("taskRunUUID") == run_c, f"A goes on to the recorded step ({str(answer)[:200]})")
+    request = await a.event("permissionRequest")
+    answer, _ = await a.ask("permission.answer", {"requestID": request.get("requestID"), "granted": True})
+    check((answer.get("result") or {}).get("taskRunUUID") == run_c and request.get("taskRunUUID") == run_c,
+          f"A allows its run to record motion ({str(answer)[:200]})")
+    progress = await a.event("motionProgress")
+    check(progress.get("taskRunUUID") == run_c, f"A's run records ({progress})")
     admin = await SocketClient.open(socket_path, timeout)
     await admin.ask("events.subscribe", {})
-    cancel, load, start = await admin.send(("run.cancel", {"save": False}), ("task.load", {"path": task_file}), ("run.start", None))
-    answers = [await admin.answer(request_id) for request_id in (cancel, load, start)]
-    run_d = (answers[2].get("result") or {}).get("taskRunUUID", "")
-    check(all("result" in answer for answer in answers) and len(run_d) == 36 and run_d != run_c,
-          f"a socket client cancels A's run and starts its own at once ({str(answers)[:300]})")
+    starter = await SocketClient.open(socket_path, timeout)
+
+    async def start_once_free():
+        """task.load and run.start, again at once while the device is busy (-32002, or -32000 for
+        a task that could not load), until the run starts: as soon as the daemon takes one."""
+        for _ in range(100000):
+            load, start = await starter.send(("task.load", {"path": task_file}), ("run.start", None))
+            await starter.answer(load)
+            answer = await starter.answer(start)
+            if "result" in answer or (answer.get("error") or {}).get("code") not in (-32002, -32000):
+                return answer
+        return {}
+
+    # One client ends A's run while another starts a run the moment the daemon takes it; the
+    # ending client's answer waits for the taskFinished, the starter does not.
+    ended, started = await asyncio.gather(admin.ask("run.abandon"), start_once_free())
+    await starter.close()
+    run_d = (started.get("result") or {}).get("taskRunUUID", "")
+    check("result" in ended and len(run_d) == 36 and run_d != run_c,
+          f"a socket client abandons A's run and another starts its own at once ({str(started)[:300]})")
     finished = await admin.event("taskFinished", run_c)
     first = await admin.event("stepShown", run_d)
     order = [(event.get("kind"), event.get("taskRunUUID")) for event in admin.events]
     # Told, not judged: whether the new run's first step came before the old run's end is the
     # daemon's timing; what A gets is judged either way.
     print(f"info the new run's first step came {'before' if order.index(('stepShown', run_d)) < order.index(('taskFinished', run_c)) else 'after'} "
-          f"the cancelled run's taskFinished on the socket")
-    check(finished.get("reason") == "discarded", f"A's run ends, discarded ({finished})")
+          f"the abandoned run's taskFinished on the socket")
+    check(finished.get("reason") == "abandoned", f"A's run ends, abandoned ({finished})")
     check(all(event.get("taskRunUUID") in (run_c, run_d) for event in admin.events), "every event on the socket names its run")
     mine = await a.event("taskFinished")
     check(mine.get("taskRunUUID") == run_c, f"A gets its run's taskFinished ({mine})")
@@ -197,7 +221,7 @@ def is_foreign(status, state):
     return status == {"state": state, "foreignRun": True}
 
 
-async def main(port, token_file, task_file, socket_path, timeout):
+async def main(port, token_file, task_file, recording_file, socket_path, timeout):
     import websockets
     with open(token_file, encoding="utf-8") as handle:
         token = handle.read().strip()
@@ -291,7 +315,7 @@ async def main(port, token_file, task_file, socket_path, timeout):
     finished = await b.event("taskFinished")
     check(finished.get("taskRunUUID") == run_b, "B gets its run's taskFinished")
     await a.sees_nothing("to the end of B's run, A", run_b)
-    await replaced_at_once(a, socket_path, task_file, timeout)
+    await replaced_at_once(a, socket_path, recording_file, task_file, timeout)
 
     # A key that is not one is refused at the upgrade.
     try:
@@ -306,10 +330,11 @@ async def main(port, token_file, task_file, socket_path, timeout):
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    if len(arguments) < 4:
+    if len(arguments) < 5:
         print(__doc__)
         sys.exit(2)
-    asyncio.run(main(int(arguments[0]), arguments[1], arguments[2], arguments[3], float(arguments[4]) if len(arguments) > 4 else 10))
+    asyncio.run(main(int(arguments[0]), arguments[1], arguments[2], arguments[3], arguments[4],
+                     float(arguments[5]) if len(arguments) > 5 else 10))
     if failures:
         print(f"{len(failures)} checks failed")
         sys.exit(1)
