@@ -22,15 +22,7 @@ import WebRelay
     }
 
     @Test func eventsNameTheirRunAndCommandsTheRunTheyMean() async throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let quiet = Logger(label: "naming") { _ in SwiftLogNoOpLogHandler() }
-        let host = DaemonHost(settings: .quiet(in: scratch.url, label: "naming"))
-        let dispatcher = ControlRequestDispatcher(
-            handler: host, registry: ControlConnectionRegistry(logger: quiet), logger: quiet, maximumLineLength: 1 << 20)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await host.run() }
-            defer { group.cancelAll() }
+        try await InProcessDaemon.with("naming") { host, dispatcher in
             await host.holdEventsBack(by: .milliseconds(300))
             _ = try await dispatcher.call(ControlMethods.taskLoad, TaskLoadParams(task: try Self.task("Held")), connection: 1, peer: .unknown)
             let first = try #require(try await dispatcher.call(ControlMethods.runStart, RunStartParams(), connection: 1, peer: .unknown).taskRunUUID)
