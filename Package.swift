@@ -345,6 +345,8 @@ let package = Package(
                 "control-test-server", "activetaskctl",
                 // DaemonHandlerTableTests: the daemon's own handler table; DaemonMetricsTests: its metrics.
                 "Daemon", "Session", "AsyncActions", "Quality", "Metrics",
+                // DaemonRunNamingTests: the daemon's events through the relay's TabRunScope.
+                "WebRelay",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -119,6 +119,11 @@ public final class ControlClient: Sendable {
         try await call(method, NoParams())
     }
 
+    /// Calls the declared run command `method` on whichever run is under way.
+    public func call<Result>(_ method: ControlMethod<RunCommandParams, Result>) async throws -> Result {
+        try await call(method, RunCommandParams())
+    }
+
     /// The session's state and the step on screen (`run.status`).
     public func status() async throws -> SessionStatus {
         try await call(ControlMethods.runStatus)

@@ -41,6 +41,17 @@ extension ControlError {
             data: ControlErrorData(method: method))
     }
 
+    /// A command that names a run (`taskRunUUID`) other than the current one, `current` (nil
+    /// for none): refused rather than carried out on another run (docs/protocol.md, "The run a
+    /// command means"); `data.taskRunUUID` names the current run.
+    public static func notTheCurrentRun(_ method: String, meant: String, current: String?) -> ControlError {
+        let now = current.map { "the current run is \($0)" } ?? "there is no current run"
+        return ControlError(
+            .noRunningRun,
+            "\(method) is meant for the run \(meant), but \(now); it was not carried out. Call run.status to see the run under way.",
+            data: ControlErrorData(taskRunUUID: current, method: method))
+    }
+
     /// A second start while a run records.
     public static func runAlreadyRunning(taskRunUUID: String, taskIdentifier: String) -> ControlError {
         ControlError(

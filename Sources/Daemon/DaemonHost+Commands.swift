@@ -18,7 +18,7 @@ extension DaemonHost {
 
     /// `run.forward`: leaves the step on screen with the front end's answers or result.
     func forward(_ params: ForwardParams) async throws {
-        let session = try current(ControlMethods.runForward.name)
+        let session = try current(ControlMethods.runForward.name, run: params.taskRunUUID)
         let answers = (params.answers ?? []).map {
             StepResultInput.Answer(identifier: $0.identifier, value: $0.value, answerType: $0.answerType)
         }
@@ -188,8 +188,16 @@ extension DaemonHost {
 
     // MARK: Queries
 
-    func current(_ method: String) throws -> TaskSession {
-        guard let session else { throw ControlError.noRunningRun(method) }
+    /// The session of the current run, for `method`; refused when there is none, or when `run`
+    /// (the run the client means, docs/protocol.md "The run a command means") is another.
+    func current(_ method: String, run: String? = nil) throws -> TaskSession {
+        guard let session else {
+            guard let run else { throw ControlError.noRunningRun(method) }
+            throw ControlError.notTheCurrentRun(method, meant: run, current: nil)
+        }
+        if let run, UUID(uuidString: run) != session.taskRunUUID {
+            throw ControlError.notTheCurrentRun(method, meant: run, current: session.taskRunUUID.uuidString)
+        }
         return session
     }
 

@@ -45,13 +45,14 @@ extension DaemonHost {
     }
 
     /// Registers a command carried out by the session of the run going on (refused when there
-    /// is none), answered with the status it leaves (its events applied: `settledStatus`).
-    private nonisolated func routeToSession<Params>(
+    /// is none, or when the params name another run: checked and taken on the actor at once, so
+    /// a run that ends and is replaced meanwhile never gets it), answered with the status it leaves (its events applied: `settledStatus`).
+    private nonisolated func routeToSession<Params: RunNamingParams>(
         _ method: ControlMethod<Params, SessionStatus>, on routes: inout ControlRoutes,
         _ body: @escaping @Sendable (TaskSession, Params) async throws -> Void
     ) {
         route(method, on: &routes) { host, params in
-            try await body(try host.current(method.name), params)
+            try await body(try host.current(method.name, run: params.taskRunUUID), params)
             return await host.settledStatus()
         }
     }

@@ -211,7 +211,8 @@ public actor DaemonHost: ControlHandler, Service {
         guard let payload = SessionEventTranslation.payload(of: event.kind, taskRunUUID: source.taskRunUUID, quality: quality) else { return }
         if source === session { view.apply(payload, uptime: event.uptime) }
         sequence += 1
-        wireContinuation.yield(ControlEvent(sequence: sequence, uptime: event.uptime, payload: payload))
+        wireContinuation.yield(ControlEvent(
+            sequence: sequence, uptime: event.uptime, payload: payload, taskRunUUID: source.taskRunUUID.uuidString))
         switch payload {
         case .stepShown(let shown):
             onActivity(.recording(task: source.task.identifier, stepPath: shown.stepPath))

@@ -3,32 +3,33 @@ import NIOCore
 import NIOWebSocket
 
 extension BrowserRelayHandler {
-    /// Whether the browser's message `text` goes on to the daemon: a participant's method
-    /// (`KioskMethodPolicy`) that this tab may send now (`TabRunScope`: a run command only for its
-    /// own run). A refused request is answered here, in the daemon's words and format, and the
-    /// WebSocket stays open (the UI shows the refusal as it shows the daemon's).
-    func admits(_ text: ByteBuffer, context: ChannelHandlerContext) -> Bool {
-        guard let read = JSONRPCLineReader.read(text.readableBytesView) else { return true }
+    /// What of the browser's message `text` goes on to the daemon (without its `\n`), if
+    /// anything: a participant's method (`KioskMethodPolicy`) that this tab may send now
+    /// (`TabRunScope`: a run command only for its own run, and naming it). A refused request is
+    /// answered here, in the daemon's words and format, and the WebSocket stays open (the UI
+    /// shows the refusal as it shows the daemon's).
+    func admitted(_ text: ByteBuffer, context: ChannelHandlerContext) -> ByteBuffer? {
+        guard let read = JSONRPCLineReader.read(text.readableBytesView) else { return text }
         switch KioskMethodPolicy.judge(read) {
         case .forward:
             break
         case .drop:
-            return false
+            return nil
         case .answer(let line):
             send(line, context: context)
-            return false
+            return nil
         }
-        guard case .success(let incoming) = read else { return true }
-        switch scope.admit(incoming) {
-        case .forward:
-            if !scope.readsBrowser { updateReading() }
-            return true
-        case .refuse(let error):
+        guard case .success(let incoming) = read else { return text }
+        let admission = scope.admit(incoming)
+        if case .refuse(let error) = admission {
             if let error, case .answer(let line) = KioskMethodPolicy.answer(error, id: incoming.request.id) {
                 send(line, context: context)
             }
-            return false
+            return nil
         }
+        if !scope.readsBrowser { updateReading() }
+        guard case .forwardNaming(let line) = admission else { return text }
+        return context.channel.allocator.buffer(bytes: line)
     }
 
     /// One line from the daemon, as `TabRunScope` judges it: passed on, rewritten, held or

@@ -110,11 +110,11 @@ final class BrowserRelayHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .text:
-            var text = frame.unmaskedData
+            let text = frame.unmaskedData
             guard !text.readableBytesView.contains(UInt8(ascii: "\n")) else {
                 return close(context: context, code: .dataInconsistentWithMessage, reason: "A message is one JSON-RPC request without line breaks.")
             }
-            guard admits(text, context: context) else { return }
+            guard var text = admitted(text, context: context) else { return }
             text.writeInteger(UInt8(ascii: "\n"))
             forward(text)
         case .ping:

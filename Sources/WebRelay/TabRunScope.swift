@@ -9,20 +9,21 @@ import TaskModel
 /// way. Pure: the relay hands in each request it forwards and each line from the daemon, and
 /// carries out what comes back.
 ///
-/// Most events carry no run (a `stepShown` has none), so they are judged by when they come: the
-/// daemon sends a connection its events in `sequence` order and a run's last event is its
-/// `taskFinished` (docs/protocol.md, "Events"), so everything between this tab's `run.start` (or a
-/// `run.status` naming its run) and that run's `taskFinished` is its run's.
+/// Every event of a run names it (`taskRunUUID`, docs/protocol.md "Events"): an event passes when
+/// it names this tab's run, whatever came before it. Every run command the tab sends goes with
+/// its run named, so the daemon refuses it when that run is no longer the current one, even one
+/// that ended and was replaced the moment before (docs/protocol.md, "The run a command means").
 public struct TabRunScope: Sendable {
     /// Where the tab stands.
     public enum State: Equatable, Sendable {
         /// The relay's own `run.status` is on its way (after connecting, or after `eventsLost`):
-        /// events wait for its answer, and the browser is not read.
-        case probing(claim: String?, held: [[UInt8]])
+        /// the browser is not read until its answer.
+        case probing(claim: String?)
         /// The run under way, if any, is not this tab's: nothing of it passes.
         case apart(claim: String?)
-        /// This tab's `run.start` is on its way: events wait for its answer (the daemon may send
-        /// the new run's first events just before it).
+        /// This tab's `run.start` is on its way: events of runs not yet known wait for its answer
+        /// (the daemon may send the new run's first events just before it), then those of the
+        /// run it names pass.
         case starting(claim: String?, held: [[UInt8]])
         /// This tab's own run is the one under way.
         case following(run: String)
@@ -61,6 +62,9 @@ public struct TabRunScope: Sendable {
     /// What happens to one request from the tab.
     public enum Admission: Equatable, Sendable {
         case forward
+        /// Forward this line instead (without its `\n`): a run command with the tab's run named
+        /// in its params (`taskRunUUID`), for the daemon to refuse if that run is not current.
+        case forwardNaming([UInt8])
         /// Answer this error instead; nil for a notification, which gets no answer.
         case refuse(ControlError?)
     }
@@ -75,12 +79,14 @@ public struct TabRunScope: Sendable {
     static let judgedAnswers = runCommands.union([ControlMethods.runStart.name, ControlMethods.runStatus.name, ControlMethods.taskLoad.name])
     /// The id of the relay's own `run.status`.
     public static let probeID = JSONRPCID.string("activetask-web.probe")
-    /// Events waiting for an answer, at most, and their bytes (a `run.start` brings a few).
+    /// Events waiting for the answer to `run.start`, at most, and their bytes (it brings a few).
     public static let maximumHeld = 256
     public static let maximumHeldBytes = 4 << 20
     /// Requests forwarded and not yet answered, at most: above it the browser is not read.
     public static let maximumInFlight = 1024
     static let activeStates: Set<String> = ["running", "paused", "waitingForPermission"]
+    /// The code of a run command refused because its run is not the current one (or none is).
+    static let notCurrentCode = JSONValue.integer(Int64(ControlErrorCode.noRunningRun.rawValue))
     /// How an event line begins: the daemon writes every message with sorted keys
     /// (`JSONRPCLineWriter`), and an answer begins with `{"error"` or `{"id"`. A line read the
     /// wrong way would not match its request's id, and closes the tab.
@@ -113,15 +119,15 @@ public struct TabRunScope: Sendable {
     /// The run this tab holds, if any.
     public var claim: String? {
         switch state {
-        case .probing(let claim, _), .apart(let claim), .starting(let claim, _): claim
+        case .probing(let claim), .apart(let claim), .starting(let claim, _): claim
         case .following(let run): run
         }
     }
 
-    /// Asks the daemon which run is under way (the line to send it); until the answer, events
-    /// wait and the browser is not read.
+    /// Asks the daemon which run is under way (the line to send it); until the answer, the
+    /// browser is not read.
     public mutating func probe() -> [UInt8] {
-        state = .probing(claim: claim, held: [])
+        state = .probing(claim: claim)
         inFlight.append(Pending(id: Self.probeID, method: nil))
         let request = JSONRPCRequest(id: Self.probeID, method: ControlMethods.runStatus.name)
         return (try? JSONRPCLineWriter.line(request)) ?? []
@@ -132,20 +138,22 @@ public struct TabRunScope: Sendable {
     /// Judges one request the kiosk policy let through (`KioskMethodPolicy`).
     public mutating func admit(_ incoming: JSONRPCLineReader.Incoming) -> Admission {
         let request = incoming.request
+        var naming: [UInt8]?
         if Self.runCommands.contains(request.method) {
-            guard case .following = state else {
+            guard case .following(let own) = state else {
                 return .refuse(incoming.isNotification ? nil : ControlError(
                     .noRunningRun,
                     "\(request.method) acts on the run this tab started, and this tab has none under way; a run started elsewhere is not this tab's to drive. Start a task from the list once the device is free.",
                     data: ControlErrorData(method: request.method)))
             }
+            naming = Self.naming(own, in: request)
         } else if request.method == ControlMethods.runStart.name {
             switch state {
             case .starting:
                 return .refuse(incoming.isNotification ? nil : ControlError(
                     .commandOutOfOrder, "This tab's run.start is already under way; wait for its answer.",
                     data: ControlErrorData(method: request.method)))
-            case .apart(let claim), .probing(let claim, _):
+            case .apart(let claim), .probing(let claim):
                 // A run.start without an id would start a run the relay never hears of.
                 guard !incoming.isNotification else { return .refuse(nil) }
                 state = .starting(claim: claim, held: [])
@@ -156,7 +164,24 @@ public struct TabRunScope: Sendable {
         if let id = request.id, !incoming.isNotification {
             inFlight.append(Pending(id: id, method: request.method))
         }
-        return .forward
+        return naming.map(Admission.forwardNaming) ?? .forward
+    }
+
+    /// The request with `run` as its `params.taskRunUUID` (replacing any the tab put there), as a
+    /// line without its `\n`; nil for params that are neither absent nor an object, which the
+    /// daemon refuses as they are.
+    static func naming(_ run: String, in request: JSONRPCRequest) -> [UInt8]? {
+        var params: [String: JSONValue]
+        switch request.params {
+        case nil, .array([])?: params = [:]
+        case .object(let members)?: params = members
+        default: return nil
+        }
+        params["taskRunUUID"] = .string(run)
+        guard let line = try? JSONRPCLineWriter.line(JSONRPCRequest(id: request.id, method: request.method, params: .object(params))) else {
+            return nil
+        }
+        return Array(line.dropLast())
     }
 
     // MARK: Lines from the daemon
@@ -194,10 +219,8 @@ public struct TabRunScope: Sendable {
         let active = status?["state"]?.stringValue.map { Self.activeStates.contains($0) } ?? false
         guard let method = pending.method else {
             // The relay's own run.status: which run is under way, not shown to the tab.
-            let held: [[UInt8]] = if case .probing(_, let held) = state { held } else { [] }
             if let claim, run == claim, active {
                 state = .following(run: claim)
-                outcome.toBrowser = held.map(Delivery.line)
             } else {
                 state = .apart(claim: claim)
             }
@@ -208,12 +231,16 @@ public struct TabRunScope: Sendable {
             if let run, response["error"] == nil {
                 state = .following(run: run)
                 outcome.claimed = run
-                outcome.toBrowser = [.original] + held.map(Delivery.line)
+                outcome.toBrowser = [.original] + held.filter { Self.run(of: $0) == run }.map(Delivery.line)
                 return outcome
             }
             if case .starting(let claim, _) = state { state = .apart(claim: claim) }
         } else if case .following(let own) = state, let run, run != own || !active {
             // The tab's own command answered with its run over, or another run under way.
+            state = .apart(claim: own)
+        } else if case .following(let own) = state, Self.runCommands.contains(method),
+                  case .object(let error)? = response["error"], error["code"] == Self.notCurrentCode {
+            // The daemon refused it: the run it names (the tab's) is not the current one.
             state = .apart(claim: own)
         }
         outcome.toBrowser = [redacted(response, method: method) ?? .original]
@@ -231,7 +258,9 @@ public struct TabRunScope: Sendable {
         } else if case .object(let error)? = response["error"], case .object(let data)? = error["data"],
                   let run = data["taskRunUUID"]?.stringValue, run != claim {
             var replaced = error
-            replaced["message"] = .string("A run started elsewhere is under way on this device; \(method) from this tab is refused until it has ended; try again then.")
+            replaced["message"] = .string(Self.runCommands.contains(method)
+                ? "\(method) acts on the run this tab started, which is no longer under way; a run started elsewhere is not this tab's to drive. Start a task from the list once the device is free."
+                : "A run started elsewhere is under way on this device; \(method) from this tab is refused until it has ended; try again then.")
             replaced["data"] = .object(["method": .string(method)])
             rewritten["error"] = .object(replaced)
         } else {
@@ -246,42 +275,41 @@ public struct TabRunScope: Sendable {
         guard case .object(let message)? = JSONValueParser.parse(line), case .object(let params)? = message["params"] else {
             return Outcome(close: "The daemon sent an event the relay cannot read.")
         }
-        let kind = params["kind"]?.stringValue
-        if let run = params["taskRunUUID"]?.stringValue {
-            // A run's own events say whose they are.
-            guard run == claim else { return Outcome() }
-            var outcome = Outcome(toBrowser: [.line(line)])
-            if kind == "taskFinished" {
+        // An event of no run tells nothing of anyone's run.
+        guard let run = params["taskRunUUID"]?.stringValue else { return Outcome(toBrowser: [.original]) }
+        if run == claim {
+            var outcome = Outcome(toBrowser: [.original])
+            switch (params["kind"]?.stringValue, state) {
+            case ("taskFinished", _):
                 outcome.ended = run
                 if case .following = state { state = .apart(claim: run) }
+            case ("eventsLost", .following):
+                // Its taskFinished may be among the lost: ask again which run is under way.
+                outcome.toDaemon = [probe()]
+            default:
+                break
             }
             return outcome
         }
-        switch state {
-        case .following:
-            guard kind == "eventsLost" else { return Outcome(toBrowser: [.original]) }
-            // A taskFinished may be among the lost: ask again which run is under way.
-            return Outcome(toBrowser: [.original], toDaemon: [probe()])
-        case .apart:
-            return Outcome()
-        case .probing(let claim, var held):
-            guard Self.canHold(line, besides: held) else { return Self.overflow }
-            held.append(line)
-            state = .probing(claim: claim, held: held)
-            return Outcome()
-        case .starting(let claim, var held):
-            guard Self.canHold(line, besides: held) else { return Self.overflow }
-            held.append(line)
-            state = .starting(claim: claim, held: held)
-            return Outcome()
-        }
+        // Another run's, unless it is the run this tab's run.start is about to name.
+        guard case .starting(let claim, var held) = state else { return Outcome() }
+        guard Self.canHold(line, besides: held) else { return Self.overflow }
+        held.append(line)
+        state = .starting(claim: claim, held: held)
+        return Outcome()
+    }
+
+    /// The run a held event names.
+    private static func run(of line: [UInt8]) -> String? {
+        guard case .object(let message)? = JSONValueParser.parse(line), case .object(let params)? = message["params"] else { return nil }
+        return params["taskRunUUID"]?.stringValue
     }
 
     private static func canHold(_ line: [UInt8], besides held: [[UInt8]]) -> Bool {
         held.count < maximumHeld && held.reduce(line.count) { $0 + $1.count } <= maximumHeldBytes
     }
 
-    private static let overflow = Outcome(close: "Too many events came before the daemon's answer that says whose they are; reconnect.")
+    private static let overflow = Outcome(close: "Too many events of another run came before the answer to this tab's run.start; reconnect.")
 
     private static func id(_ value: JSONValue?) -> JSONRPCID? {
         switch value {

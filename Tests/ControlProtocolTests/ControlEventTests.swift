@@ -42,6 +42,25 @@ import Testing
         #expect(try json.decode(ControlEvent.self) == event)
     }
 
+    /// Every event of a run names it beside `kind`, once (a `taskFinished` or `taskResultReady`
+    /// by its own member), and reads back; an event of no run has none; the run's own member wins.
+    @Test(arguments: payloads.indices)
+    func eventsOfARunNameIt(index: Int) throws {
+        let payload = Self.payloads[index]
+        let run = payload.taskRunUUID ?? "AAAAAAAA-0000-4000-8000-000000000001"
+        let event = ControlEvent(sequence: 5, uptime: 1, payload: payload, taskRunUUID: "AAAAAAAA-0000-4000-8000-000000000001")
+        #expect(event.taskRunUUID == run)
+        let line = try JSONRPCLineWriter.line(JSONRPCNotification(method: ControlEvent.notificationMethod, params: event))
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.components(separatedBy: #""taskRunUUID":"#).count == 2, "\(text)")
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+        #expect(value["params"]?["taskRunUUID"] == .string(run))
+        #expect(try value["params"]?.decode(ControlEvent.self) == event)
+        let none = ControlEvent(sequence: 5, uptime: 1, payload: payload)
+        #expect(try JSONValue.encoding(none)["taskRunUUID"] == payload.taskRunUUID.map(JSONValue.string))
+        #expect(try JSONValue.encoding(none).decode(ControlEvent.self) == none)
+    }
+
     @Test func notificationsHaveNoID() throws {
         let line = try JSONRPCLineWriter.line(JSONRPCNotification(
             method: ControlEvent.notificationMethod, params: ControlEvent(sequence: 1, uptime: 2, payload: .eventsLost(EventsLostEvent(count: 1)))))

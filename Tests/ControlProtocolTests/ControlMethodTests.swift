@@ -61,12 +61,17 @@ import Testing
         try roundTrip(ControlMethods.runForward, ForwardParams(
             answers: [StepAnswer(identifier: "q", value: 3, answerType: ["type": "integer"])], skipToIdentifier: "end"))
         try roundTrip(ControlMethods.runForward, ForwardParams())
+        try roundTrip(ControlMethods.runForward, ForwardParams(stepPath: "Walk/walking", taskRunUUID: "r"))
         for method in [ControlMethods.runBack, ControlMethods.runSkip, ControlMethods.runAbandon, ControlMethods.timerStart,
-                       ControlMethods.timerPause, ControlMethods.timerResume, ControlMethods.runStatus] {
-            try roundTrip(method, NoParams())
+                       ControlMethods.timerPause, ControlMethods.timerResume] {
+            try roundTrip(method, RunCommandParams())
+            try roundTrip(method, RunCommandParams(taskRunUUID: "r"))
         }
+        try roundTrip(ControlMethods.runStatus, NoParams())
         try roundTrip(ControlMethods.permissionAnswer, PermissionAnswerParams(requestID: 4, granted: false))
+        try roundTrip(ControlMethods.permissionAnswer, PermissionAnswerParams(requestID: 4, granted: false, taskRunUUID: "r"))
         try roundTrip(ControlMethods.runCancel, CancelParams(save: true))
+        try roundTrip(ControlMethods.runCancel, CancelParams(save: true, taskRunUUID: "r"))
         try roundTrip(ControlMethods.runResume, RunReference(taskRunUUID: "u"))
         try roundTrip(ControlMethods.runsList, NoParams())
         try roundTrip(ControlMethods.runResult, RunReference(taskRunUUID: "u"))
@@ -74,14 +79,16 @@ import Testing
         try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "about.mov", offset: 393216))
         try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "About"))
         try roundTrip(ControlMethods.tasksResource, TaskResourceParams(task: "Walk.json", name: "About", length: 0))
-        // A method without params sends none.
-        #expect(try ControlMethods.runBack.requestParams(NoParams()) == nil)
+        // A method without params sends none, and a run command that names no run none either.
+        #expect(try ControlMethods.runStatus.requestParams(NoParams()) == nil)
+        #expect(try ControlMethods.runBack.requestParams(RunCommandParams()) == nil)
+        #expect(try ControlMethods.runBack.requestParams(RunCommandParams(taskRunUUID: "r")) == ["taskRunUUID": "r"])
     }
 
     @Test func everyMethodDecodesParamsOfItsType() throws {
         for method in ControlMethods.all {
             let params: JSONValue? = switch method.paramsType {
-            case is NoParams.Type, is IgnoredParams.Type: nil
+            case is NoParams.Type, is IgnoredParams.Type, is RunCommandParams.Type: nil
             case is RunReference.Type: ["taskRunUUID": "u"]
             case is CancelParams.Type: ["save": false]
             case is PermissionAnswerParams.Type: ["requestID": 1, "granted": true]

@@ -24,16 +24,7 @@ import TestSupport
     }
 
     @Test func runCommandsAnswerWithTheStepTheyLedToWhileEventsAreLate() async throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let quiet = Logger(label: "settled") { _ in SwiftLogNoOpLogHandler() }
-        let host = DaemonHost(settings: .quiet(in: scratch.url, label: "settled"))
-        await host.holdEventsBack(by: .milliseconds(50))
-        let dispatcher = ControlRequestDispatcher(
-            handler: host, registry: ControlConnectionRegistry(logger: quiet), logger: quiet, maximumLineLength: 1 << 20)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await host.run() }
-            defer { group.cancelAll() }
+        try await InProcessDaemon.with("settled", prepare: { await $0.holdEventsBack(by: .milliseconds(50)) }) { _, dispatcher in
             _ = try await dispatcher.call(ControlMethods.taskLoad, TaskLoadParams(task: try Self.task), connection: 1, peer: .unknown)
             var answer = try await dispatcher.call(ControlMethods.runStart, RunStartParams(), connection: 1, peer: .unknown)
             var shown: [String] = [answer.step?.stepPath ?? "none"]

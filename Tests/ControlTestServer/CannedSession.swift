@@ -57,12 +57,12 @@ actor CannedSession: ControlHandler, Service {
         routes.handle(ControlMethods.taskLoad) { params, _ in try await self.load(params) }
         routes.handle(ControlMethods.runStart) { _, _ in try await self.start() }
         routes.handle(ControlMethods.runForward) { params, _ in try await self.forward(params) }
-        routes.handle(ControlMethods.runBack) { _, _ in try await self.back() }
-        routes.handle(ControlMethods.runSkip) { _, _ in try await self.skip() }
-        routes.handle(ControlMethods.runAbandon) { _, _ in try await self.abandon() }
-        routes.handle(ControlMethods.timerStart) { _, _ in try await self.runTimer(ControlMethods.timerStart.name) }
-        routes.handle(ControlMethods.timerResume) { _, _ in try await self.runTimer(ControlMethods.timerResume.name) }
-        routes.handle(ControlMethods.timerPause) { _, _ in try await self.pauseTimer() }
+        routes.handle(ControlMethods.runBack) { params, _ in try await self.back(params) }
+        routes.handle(ControlMethods.runSkip) { params, _ in try await self.skip(params) }
+        routes.handle(ControlMethods.runAbandon) { params, _ in try await self.abandon(params) }
+        routes.handle(ControlMethods.timerStart) { params, _ in try await self.runTimer(ControlMethods.timerStart.name, params) }
+        routes.handle(ControlMethods.timerResume) { params, _ in try await self.runTimer(ControlMethods.timerResume.name, params) }
+        routes.handle(ControlMethods.timerPause) { params, _ in try await self.pauseTimer(params) }
         routes.handle(ControlMethods.permissionAnswer) { params, _ in try await self.answer(params) }
         routes.handle(ControlMethods.runCancel) { params, _ in try await self.cancel(params) }
         routes.handle(ControlMethods.runResume) { params, _ in try await self.resume(params) }
@@ -122,7 +122,14 @@ actor CannedSession: ControlHandler, Service {
         return status
     }
 
+    /// Refuses a command meant for another run than the current one, as the daemon does.
+    private func requireMeant(_ params: some RunNamingParams, _ method: String) throws(ControlError) {
+        guard let meant = params.taskRunUUID, meant != current?.uuid else { return }
+        throw .notTheCurrentRun(method, meant: meant, current: current?.uuid)
+    }
+
     private func forward(_ params: ForwardParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "run.forward")
         try requireRunning("run.forward")
         if let leaving = params.stepPath, leaving != path(current!) {
             throw ControlError(.commandOutOfOrder, "\(leaving) is no longer showing (\(path(current!)) is); forward from the step on screen.",
@@ -132,7 +139,8 @@ actor CannedSession: ControlHandler, Service {
         return status
     }
 
-    private func back() throws(ControlError) -> SessionStatus {
+    private func back(_ params: RunCommandParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "run.back")
         try requireRunning("run.back")
         guard current!.index > 0 else { throw ControlError(.actionNotAllowed, "The first step has no step before it; go forward or cancel.") }
         current!.index -= 1
@@ -140,20 +148,23 @@ actor CannedSession: ControlHandler, Service {
         return status
     }
 
-    private func skip() throws(ControlError) -> SessionStatus {
+    private func skip(_ params: RunCommandParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "run.skip")
         try requireRunning("run.skip")
         leave()
         return status
     }
 
-    private func abandon() throws(ControlError) -> SessionStatus {
+    private func abandon(_ params: RunCommandParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "run.abandon")
         try requireRunning("run.abandon")
         finish(.abandoned)
         return status
     }
 
     /// `timer.start` and `timer.resume`.
-    private func runTimer(_ method: String) throws(ControlError) -> SessionStatus {
+    private func runTimer(_ method: String, _ params: RunCommandParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, method)
         try requireRunning(method)
         guard let timer = current!.timer else { throw ControlError(.actionNotAllowed, "This step has no timer.") }
         if !timer.running {
@@ -164,7 +175,8 @@ actor CannedSession: ControlHandler, Service {
         return status
     }
 
-    private func pauseTimer() throws(ControlError) -> SessionStatus {
+    private func pauseTimer(_ params: RunCommandParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "timer.pause")
         try requireRunning("timer.pause")
         guard let timer = current!.timer, timer.running else { throw .outOfOrder("timer.pause", state: "running", allowed: ["timer.start", "timer.resume"]) }
         current!.timer!.running = false
@@ -173,6 +185,7 @@ actor CannedSession: ControlHandler, Service {
     }
 
     private func answer(_ answer: PermissionAnswerParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(answer, "permission.answer")
         guard let request = current?.permission else { throw .notFound("Permission request \(answer.requestID)") }
         guard request.requestID == answer.requestID else { throw .notFound("Permission request \(answer.requestID)") }
         current!.permission = nil
@@ -181,6 +194,7 @@ actor CannedSession: ControlHandler, Service {
     }
 
     private func cancel(_ params: CancelParams) throws(ControlError) -> SessionStatus {
+        try requireMeant(params, "run.cancel")
         guard current?.state == .running else { throw .noRunningRun("run.cancel") }
         finish(params.save ? .saved : .discarded)
         return status
@@ -330,7 +344,7 @@ actor CannedSession: ControlHandler, Service {
 
     private func emit(_ payload: ControlEventPayload) {
         sequence += 1
-        continuation.yield(ControlEvent(sequence: sequence, uptime: uptime, payload: payload))
+        continuation.yield(ControlEvent(sequence: sequence, uptime: uptime, payload: payload, taskRunUUID: current?.uuid))
     }
 
     // MARK: Task JSON

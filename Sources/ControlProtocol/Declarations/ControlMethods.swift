@@ -24,18 +24,18 @@ public enum ControlMethods {
     public static let runForward = ControlMethod<ForwardParams, SessionStatus>(
         "run.forward", summary: "Leave the current step with its result from the front end and show the next.",
         errors: stepCommandErrors)
-    public static let runBack = ControlMethod<NoParams, SessionStatus>(
+    public static let runBack = ControlMethod<RunCommandParams, SessionStatus>(
         "run.back", summary: "Go back to the previous step.", errors: stepCommandErrors)
-    public static let runSkip = ControlMethod<NoParams, SessionStatus>(
+    public static let runSkip = ControlMethod<RunCommandParams, SessionStatus>(
         "run.skip", summary: "Skip the current step (its result records the skip).", errors: stepCommandErrors)
-    public static let runAbandon = ControlMethod<NoParams, SessionStatus>(
+    public static let runAbandon = ControlMethod<RunCommandParams, SessionStatus>(
         "run.abandon", summary: "End the run as abandoned; results and archive are written.", errors: stepCommandErrors)
-    public static let timerStart = ControlMethod<NoParams, SessionStatus>(
+    public static let timerStart = ControlMethod<RunCommandParams, SessionStatus>(
         "timer.start", summary: "Start the current step's timer (steps that do not start it themselves).",
         errors: stepCommandErrors)
-    public static let timerPause = ControlMethod<NoParams, SessionStatus>(
+    public static let timerPause = ControlMethod<RunCommandParams, SessionStatus>(
         "timer.pause", summary: "Pause the step timer; prompts and the step end move with it.", errors: stepCommandErrors)
-    public static let timerResume = ControlMethod<NoParams, SessionStatus>(
+    public static let timerResume = ControlMethod<RunCommandParams, SessionStatus>(
         "timer.resume", summary: "Resume a paused step timer.", errors: stepCommandErrors)
     public static let permissionAnswer = ControlMethod<PermissionAnswerParams, SessionStatus>(
         "permission.answer", summary: "Answer a permissionRequest event.",

@@ -24,6 +24,15 @@ public enum ControlEventPayload: Sendable, Hashable {
 
     public var kind: ControlEventKind { parts.kind }
 
+    /// The run named by the payload's own members (`taskFinished`, `taskResultReady`), if any.
+    public var taskRunUUID: String? {
+        switch self {
+        case .taskFinished(let value): value.taskRunUUID
+        case .taskResultReady(let value): value.taskRunUUID
+        default: nil
+        }
+    }
+
     /// The kind and the members, for the wire.
     private var parts: (kind: ControlEventKind, members: any Encodable) {
         switch self {

@@ -1,6 +1,6 @@
 public import TaskModel
 /// `run.forward`: the step's result from the front end.
-public struct ForwardParams: Sendable, Hashable, ControlParams {
+public struct ForwardParams: Sendable, Hashable, ControlParams, RunNamingParams {
     /// The answers collected on the step, added to its result.
     public var answers: [StepAnswer]?
     /// Where to go next, as a navigation result's `skipToIdentifier` (docs/task-format.md, "Navigation").
@@ -12,12 +12,15 @@ public struct ForwardParams: Sendable, Hashable, ControlParams {
     /// The result of the step being left, made by the front end, of a type the daemon knows:
     /// `tapping` (MotorControl's tapping result; docs/protocol.md, "Results from the front end").
     public var result: JSONValue?
+    /// The run the front end means; refused with -32001 when another is current.
+    public var taskRunUUID: String?
 
-    public init(answers: [StepAnswer]? = nil, skipToIdentifier: String? = nil, stepPath: String? = nil, result: JSONValue? = nil) {
+    public init(answers: [StepAnswer]? = nil, skipToIdentifier: String? = nil, stepPath: String? = nil, result: JSONValue? = nil, taskRunUUID: String? = nil) {
         self.answers = answers
         self.skipToIdentifier = skipToIdentifier
         self.stepPath = stepPath
         self.result = result
+        self.taskRunUUID = taskRunUUID
     }
 
     /// Left out: go forward with no answers.
@@ -31,6 +34,7 @@ public struct ForwardParams: Sendable, Hashable, ControlParams {
             .init("result", .described(
                 "The front end's result of the step being left, of a type the daemon knows: tapping (MotorControl's MCTTappingResultObject). Its identifier must be the step's; refused with -32602 and data.codingPath when it does not fit.",
                 tappingResult)),
+            runMember,
         ], required: [])
     }
 

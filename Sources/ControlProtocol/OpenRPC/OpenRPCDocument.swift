@@ -71,12 +71,13 @@ public enum OpenRPCDocument {
         [
             "name": .string(eventMethod),
             "summary": "Notification from the daemon (no id, no result): one session event.",
-            "description": "Sent to connections that called events.subscribe. The params object is components/schemas/ControlEvent: sequence, uptime and kind, with the kind's members beside them.",
+            "description": "Sent to connections that called events.subscribe. The params object is components/schemas/ControlEvent: sequence, uptime, kind and the run's taskRunUUID, with the kind's members beside them.",
             "paramStructure": "by-name",
             "params": [
                 ["name": "sequence", "required": true, "schema": JSONSchema.integer(minimum: 1).jsonValue],
                 ["name": "uptime", "required": true, "schema": JSONSchema.number.jsonValue],
                 ["name": "kind", "required": true, "schema": JSONSchema.reference(to: ControlEventKind.self).jsonValue],
+                ["name": "taskRunUUID", "required": false, "schema": runOfEvent.jsonValue],
             ],
             "x-notification": true,
             "x-params-schema": JSONSchema.reference("ControlEvent").jsonValue,
@@ -100,16 +101,22 @@ public enum OpenRPCDocument {
         schemaTypes.map { ($0.schemaName, $0.schema.jsonValue) } + [("ControlEvent", eventSchema)]
     }
 
-    /// One object schema per event kind: `sequence`, `uptime`, `kind` and the payload's members.
+    /// The envelope's `taskRunUUID`: every event of a run names it.
+    private static let runOfEvent = JSONSchema.described(
+        "The run the event is of (every event of a session names it; an event of no run has none).", .string(format: "uuid"))
+
+    /// One object schema per event kind: `sequence`, `uptime`, `kind`, the run's `taskRunUUID`
+    /// (a payload that names its run declares it itself) and the payload's members.
     private static var eventSchema: JSONValue {
         .object(["oneOf": .array(ControlEventKind.allCases.map { kind in
             guard case .object(let properties, let required) = kind.payloadType.schema else {
                 return JSONValue.null
             }
-            let envelope: [JSONSchema.Property] = [
+            var envelope: [JSONSchema.Property] = [
                 .init("sequence", .integer(minimum: 1)), .init("uptime", .number),
                 .init("kind", .string(enumeration: [kind.rawValue])),
             ]
+            if !properties.contains(where: { $0.name == "taskRunUUID" }) { envelope.append(.init("taskRunUUID", runOfEvent)) }
             return JSONSchema.object(envelope + properties, required: ["sequence", "uptime", "kind"] + required).jsonValue
         })])
     }

@@ -51,15 +51,26 @@ struct WebRelaySecurityTests {
                  { "identifier": "done", "type": "completion", "title": "Well done" } ] }
     """
 
-    @Test("A tab sees and drives only the run it started: another tab gets none of its events, a run.status with its state alone and its run commands refused; the first tab reconnecting with its key goes on with its run; once it has ended the other tab runs its own")
+    /// Three steps with motion recorded from the second: a run whose end (results, recorder files,
+    /// quality checks, archive) takes the daemon longer than a run of `threeStepTask` takes to start.
+    static let recordingTask = """
+    { "identifier": "Recording", "title": "Recording",
+      "asyncActions": [ { "identifier": "motion", "type": "motion", "startStepIdentifier": "walk",
+                          "recorderTypes": ["accelerometer", "gyro"], "frequency": 100 } ],
+      "steps": [ { "identifier": "welcome", "type": "instruction", "title": "Welcome" },
+                 { "identifier": "walk", "type": "active", "duration": 60, "commands": ["startTimerAutomatically"] },
+                 { "identifier": "done", "type": "completion", "title": "Well done" } ] }
+    """
+
+    @Test("A tab sees and drives only the run it started: another tab gets none of its events, a run.status with its state alone and its run commands refused; the first tab reconnecting with its key goes on with its run; once it has ended the other tab runs its own; a run another client ends and replaces at once shows nothing of the new run, and a run command naming the ended run is refused")
     func ownRun() async throws {
         let fixture = try await DaemonFixture("ownrun")
-        let tasks = try Self.taskDirectory(of: fixture, with: ["Three.json": Self.threeStepTask])
+        let tasks = try Self.taskDirectory(of: fixture, with: ["Three.json": Self.threeStepTask, "Recording.json": Self.recordingTask])
         let daemon = try await fixture.start(fixture.arguments() + ["--task-directory", tasks.path])
         let web = try await WebFixture(fixture)
         let script = PackagePaths.root.appendingPathComponent("Tests/DaemonTests/Web/kiosk_own_run_check.py").path
         let output = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                                 [script, "\(web.port)", web.tokenFile, "Three.json", "\(TestTiming.tolerance(10))"])
+                                                 [script, "\(web.port)", web.tokenFile, "Three.json", "Recording.json", fixture.socket, "\(TestTiming.tolerance(10))"])
         #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)\n\(web.process.output)")
         #expect(web.process.ended == nil && daemon.ended == nil, "\(web.process.output)")
         await web.stop()

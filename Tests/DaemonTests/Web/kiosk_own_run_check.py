@@ -2,7 +2,7 @@
 """A kiosk tab sees and drives its own run only, through activetask-web, with a client this
 project did not write (Python's websockets; docs/kiosk.md, "A tab's own run").
 
-usage: kiosk_own_run_check.py PORT TOKEN_FILE TASK_FILE [TIMEOUT]
+usage: kiosk_own_run_check.py PORT TOKEN_FILE TASK_FILE RECORDING_TASK_FILE SOCKET [TIMEOUT]
 
 Tab A starts a run of TASK_FILE (three steps, none timed); tab B, opened then with a key of its
 own, gets none of A's events, a run.status with nothing of A's run but its state and
@@ -10,7 +10,11 @@ own, gets none of A's events, a run.status with nothing of A's run but its state
 permission.answer refused with -32001; its task.load and run.start are refused without A's
 run's UUID. A tab without a key is treated as B is. A, reconnecting on a new WebSocket with the
 same key, gets its run's status and drives it to its end; B then starts a run of its own, which
-A no longer sees or drives, and cancels it. A key that is not one is refused at the upgrade.
+A no longer sees or drives, and cancels it. Then A starts a run of RECORDING_TASK_FILE (motion
+recorded) that a client of the control SOCKET abandons while another starts a run of TASK_FILE
+as soon as the daemon takes one (it may, before it has published the recording run's
+taskFinished): A gets its run's events and taskFinished and none of the new run's, and a run
+command that names A's run, sent on the socket, is refused (-32001) naming both runs. A key that is not one is refused at the upgrade.
 Every "gets none" is checked without waiting on a clock: an event would come before the answer
 to a request sent after it was published. Exits 1 naming every check that failed.
 """
@@ -84,11 +88,140 @@ class Tab:
         return answer.get("result") or {}
 
 
+class SocketClient:
+    """A client of the control socket itself (an administrator's, as activetaskctl is): answers
+    by id, and every event in the order it came."""
+
+    def __init__(self, reader, writer, timeout):
+        self.reader, self.writer, self.timeout = reader, writer, timeout
+        self.next_id = 0
+        self.events = []
+
+    @classmethod
+    async def open(cls, path, timeout):
+        reader, writer = await asyncio.open_unix_connection(path, limit=16 << 20)
+        return cls(reader, writer, timeout)
+
+    async def send(self, *requests):
+        """Sends every (method, params) in one write; returns their ids."""
+        ids, lines = [], b""
+        for method, params in requests:
+            self.next_id += 1
+            request = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+            if params is not None:
+                request["params"] = params
+            ids.append(self.next_id)
+            lines += json.dumps(request).encode() + b"\n"
+        self.writer.write(lines)
+        await self.writer.drain()
+        return ids
+
+    async def answer(self, request_id):
+        while True:
+            message = json.loads(await asyncio.wait_for(self.reader.readline(), self.timeout))
+            if message.get("method") == "event":
+                self.events.append(message["params"])
+            elif message.get("id") == request_id:
+                return message
+
+    async def ask(self, method, params=None):
+        return await self.answer((await self.send((method, params)))[0])
+
+    async def event(self, kind, run):
+        """Waits for the event of `kind` of `run`; every event stays in `events`."""
+        seen = 0
+        while True:
+            for event in self.events[seen:]:
+                if event.get("kind") == kind and event.get("taskRunUUID") == run:
+                    return event
+            seen = len(self.events)
+            message = json.loads(await asyncio.wait_for(self.reader.readline(), self.timeout))
+            if message.get("method") == "event":
+                self.events.append(message["params"])
+
+    async def close(self):
+        self.writer.close()
+        await self.writer.wait_closed()
+
+
+async def replaced_at_once(a, socket_path, recording_file, task_file, timeout):
+    """A's run ends by another client's cancel, which starts a run at once: A sees none of it,
+    and a command meant for A's run reaches no other."""
+    a.events.clear()
+    answer, _ = await a.ask("task.load", {"path": recording_file})
+    answer, _ = await a.ask("run.start")
+    run_c = (answer.get("result") or {}).get("taskRunUUID", "")
+    check(len(run_c) == 36, f"A starts another run ({str(answer)[:200]})")
+    shown = await a.event("stepShown")
+    check(shown.get("taskRunUUID") == run_c, f"its events name it ({shown})")
+    # A second of motion, so that ending the run writes recorder files, checks and an archive.
+    answer, _ = await a.ask("run.forward", {"stepPath": "Recording/welcome"})
+    check((answer.get("result") or {}).get("taskRunUUID") == run_c, f"A goes on to the recorded step ({str(answer)[:200]})")
+    request = await a.event("permissionRequest")
+    answer, _ = await a.ask("permission.answer", {"requestID": request.get("requestID"), "granted": True})
+    check((answer.get("result") or {}).get("taskRunUUID") == run_c and request.get("taskRunUUID") == run_c,
+          f"A allows its run to record motion ({str(answer)[:200]})")
+    progress = await a.event("motionProgress")
+    check(progress.get("taskRunUUID") == run_c, f"A's run records ({progress})")
+    admin = await SocketClient.open(socket_path, timeout)
+    await admin.ask("events.subscribe", {})
+    starter = await SocketClient.open(socket_path, timeout)
+
+    async def start_once_free():
+        """task.load and run.start, again at once while the device is busy (-32002, or -32000 for
+        a task that could not load), until the run starts: as soon as the daemon takes one."""
+        for _ in range(100000):
+            load, start = await starter.send(("task.load", {"path": task_file}), ("run.start", None))
+            await starter.answer(load)
+            answer = await starter.answer(start)
+            if "result" in answer or (answer.get("error") or {}).get("code") not in (-32002, -32000):
+                return answer
+        return {}
+
+    # One client ends A's run while another starts a run the moment the daemon takes it; the
+    # ending client's answer waits for the taskFinished, the starter does not.
+    ended, started = await asyncio.gather(admin.ask("run.abandon"), start_once_free())
+    await starter.close()
+    run_d = (started.get("result") or {}).get("taskRunUUID", "")
+    check("result" in ended and len(run_d) == 36 and run_d != run_c,
+          f"a socket client abandons A's run and another starts its own at once ({str(started)[:300]})")
+    finished = await admin.event("taskFinished", run_c)
+    first = await admin.event("stepShown", run_d)
+    order = [(event.get("kind"), event.get("taskRunUUID")) for event in admin.events]
+    # Told, not judged: whether the new run's first step came before the old run's end is the
+    # daemon's timing; what A gets is judged either way.
+    print(f"info the new run's first step came {'before' if order.index(('stepShown', run_d)) < order.index(('taskFinished', run_c)) else 'after'} "
+          f"the abandoned run's taskFinished on the socket")
+    check(finished.get("reason") == "abandoned", f"A's run ends, abandoned ({finished})")
+    check(all(event.get("taskRunUUID") in (run_c, run_d) for event in admin.events), "every event on the socket names its run")
+    mine = await a.event("taskFinished")
+    check(mine.get("taskRunUUID") == run_c, f"A gets its run's taskFinished ({mine})")
+    check(all(event.get("taskRunUUID") == run_c for event, _ in a.events),
+          f"A got nothing of the new run before its own run's end ({[(e.get('kind'), e.get('taskRunUUID')) for e, _ in a.events][:8]})")
+    a.events.clear()
+    # A command meant for A's run, sent on the socket while the new run is under way.
+    stale = await admin.ask("run.forward", {"taskRunUUID": run_c})
+    error = stale.get("error") or {}
+    check(error.get("code") == -32001 and (error.get("data") or {}).get("taskRunUUID") == run_d
+          and run_c in error.get("message", "") and run_d in error.get("message", ""),
+          f"a run command naming the ended run is refused, naming both runs ({str(stale)[:300]})")
+    status = await admin.ask("run.status")
+    check((status.get("result") or {}).get("step", {}).get("stepPath") == first.get("stepPath"),
+          "the refused command moved the new run nowhere")
+    answer, _ = await a.ask("run.forward", {"stepPath": "Three/welcome"})
+    check((answer.get("error") or {}).get("code") == -32001 and run_d not in str(answer), f"A may not drive the new run ({answer})")
+    answer = await admin.ask("run.cancel", {"save": False, "taskRunUUID": run_d})
+    check((answer.get("result") or {}).get("taskRunUUID") == run_d, f"a command naming the current run is carried out ({str(answer)[:200]})")
+    await admin.event("taskFinished", run_d)
+    await admin.close()
+    await a.sees_nothing("to the end of the run that replaced A's, A", run_d)
+
+
 def is_foreign(status, state):
     return status == {"state": state, "foreignRun": True}
 
 
-async def main(port, token_file, task_file, timeout):
+async def main(port, token_file, task_file, recording_file, socket_path, timeout):
     import websockets
     with open(token_file, encoding="utf-8") as handle:
         token = handle.read().strip()
@@ -182,6 +315,7 @@ async def main(port, token_file, task_file, timeout):
     finished = await b.event("taskFinished")
     check(finished.get("taskRunUUID") == run_b, "B gets its run's taskFinished")
     await a.sees_nothing("to the end of B's run, A", run_b)
+    await replaced_at_once(a, socket_path, recording_file, task_file, timeout)
 
     # A key that is not one is refused at the upgrade.
     try:
@@ -196,10 +330,11 @@ async def main(port, token_file, task_file, timeout):
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    if len(arguments) < 3:
+    if len(arguments) < 5:
         print(__doc__)
         sys.exit(2)
-    asyncio.run(main(int(arguments[0]), arguments[1], arguments[2], float(arguments[3]) if len(arguments) > 3 else 10))
+    asyncio.run(main(int(arguments[0]), arguments[1], arguments[2], arguments[3], arguments[4],
+                     float(arguments[5]) if len(arguments) > 5 else 10))
     if failures:
         print(f"{len(failures)} checks failed")
         sys.exit(1)
