@@ -110,11 +110,14 @@ extension UploadAgainstS3Tests {
         defer { proxy.stop() }
         let multipart = try finishedRun(size: 3 * Self.partSize + 5_000, seed: 25)
         let progress = dataDirectory.appendingPathComponent("uploads/\(multipart.entry.taskRunUUID.uuidString).multipart.json")
-        // At 4 MiB/s each 5 MiB part takes over a second: the outage starts with parts still to send.
-        let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
-                                    endpoint: proxy.endpoint, log: "outage.log")
+        // The answer to part 2 is held (one part at a time): the outage starts with parts still to
+        // send, whatever the machine's load; the outage resets the held connection, and the part
+        // is sent again once the server is back.
+        try proxy.configure(rules: [["method": "PUT", "contains": "partNumber=2&", "times": 1, "action": "hold"]])
+        let pid = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                    configuration: ["partsInParallel": 1], endpoint: proxy.endpoint, log: "outage.log")
         defer { stopUploader(pid) }
-        let started = await waitUntil(60) {
+        let started = await waitUntil(300) {
             guard let data = try? Data(contentsOf: progress),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
             return ((object["parts"] as? [Any])?.count ?? 0) >= 1

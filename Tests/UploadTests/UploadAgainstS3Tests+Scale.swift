@@ -67,9 +67,13 @@ extension UploadAgainstS3Tests {
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
             return (object["parts"] as? [Any])?.count ?? 0
         }
-        // 40 MiB/s: 8 parts a second, so the kill after the 8th lands with most still to send.
-        let first = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "41943040"],
-                                      log: "large-first.log")
+        // Through a fault proxy holding the answer to part 9, one part at a time: the kill after
+        // the 8th lands with most still to send, whatever the machine's load.
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        try proxy.configure(rules: [["method": "PUT", "contains": "partNumber=9&", "action": "hold"]])
+        let first = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                      configuration: ["partsInParallel": 1], endpoint: proxy.endpoint, log: "large-first.log")
         let reached = await waitUntil(120) { savedParts() >= 8 }
         kill(first, SIGKILL)
         _ = try await onOwnThread { ChildSpawn.waitForExit(first) }

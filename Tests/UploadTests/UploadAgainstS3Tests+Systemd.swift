@@ -26,7 +26,9 @@ extension UploadAgainstS3Tests {
         // binary is resident drops within the status loop's next two-second look (measured:
         // about half; without the page-out it stays as it was), though the scan every
         // pollSeconds brings a little back.
-        let idle = await waitUntil(8) { Self.residentKilobytesOfExecutable(pid) < busy * 3 / 4 }
+        // Waited for as long as a loaded machine needs (the suite's tests run side by side); the
+        // figure itself is measured in docs/benchmarks.md, not here.
+        let idle = await waitUntil(60) { Self.residentKilobytesOfExecutable(pid) < busy * 3 / 4 }
         let after = Self.residentKilobytesOfExecutable(pid)
         stopUploader(pid)
         ended.withLock { $0 = true }

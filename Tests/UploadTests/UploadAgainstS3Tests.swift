@@ -8,7 +8,9 @@ import Upload
 /// byte for byte, a wrong secret is held with S3's reason, multipart uploads arrive intact and
 /// resume after kill -9 without a second object.
 @Suite(
-    "Upload against moto", .serialized,
+    "Upload against moto",
+    // The tests run side by side (each has its own moto and scratch directory); none depends on
+    // the machine's load (docs/testing.md, "Load").
     // An S3 server and uploads of several MiB cost minutes under a sanitizer and test no
     // instrumented code of ours that the plain pass does not (docs/testing.md).
     .enabled(if: TestTiming.scale == 1, "skipped under a sanitizer: the S3 server tests run in the plain pass only"),
@@ -93,13 +95,17 @@ final class UploadAgainstS3Tests {
         dataDirectory.appendingPathComponent("uploads/\(entry.taskRunUUID.uuidString).uploaded.json")
     }
 
-    /// Polls `condition` every 100 ms for up to `seconds`.
-    /// Starts the uploader on multipart uploads at 4 MiB/s (each 5 MiB part takes over a second,
-    /// so the kill lands between parts) and kills it (SIGKILL) once `progress` records a part;
-    /// returns whether one was recorded within 90 s.
+    /// Starts the uploader on multipart uploads through a fault proxy that holds the answer to
+    /// part 2 (the storage takes it; the uploader never hears back), and kills it (SIGKILL) once
+    /// `progress` records a part: the kill lands between parts whatever the machine's load, not
+    /// by a rate limit and a poll racing the upload. Returns whether a part was recorded within
+    /// 90 s.
     func killAfterFirstPart(progress: URL, configuration: [String: Any] = [:], log name: String) async throws -> Bool {
-        let uploader = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576", "--max-bytes-per-second", "4194304"],
-                                         configuration: configuration, log: name)
+        let proxy = try await FaultProxy.start(upstreamPort: moto.port, scratch: scratch.url)
+        defer { proxy.stop() }
+        try proxy.configure(rules: [["method": "PUT", "contains": "partNumber=2&", "action": "hold"]])
+        let uploader = try startUploader(secret: moto.secretAccessKey, options: ["--multipart-threshold", "1048576"],
+                                         configuration: configuration.merging(["partsInParallel": 1]) { $1 }, endpoint: proxy.endpoint, log: name)
         let saved = await waitUntil(90) {
             guard let data = try? Data(contentsOf: progress),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
