@@ -19,6 +19,9 @@ import Voice
 /// on graceful shutdown the running session is interrupted (recorders stop and keep their
 /// files, the run is finished as `interrupted` with its results and archive).
 public actor DaemonHost: ControlHandler, Service {
+    /// The daemon's version (`daemon.info`, `activetask_build_info`).
+    static let version = "0.2.0"
+
     struct Loaded {
         var task: TaskDefinition
         var origin: String
