@@ -19,6 +19,8 @@ packages=(
   libcurl4-openssl-dev libssl-dev  # activetask-upload: libcurl and libcrypto (docs/upload.md)
   openssl  # UploadTests: study certificates and `openssl cms -decrypt` of encrypted uploads
   caddy nginx-light  # activetask-web behind a TLS reverse proxy: WebTLSTests (docs/kiosk.md, "TLS")
+  debhelper dpkg-dev fakeroot lintian help2man  # scripts/package.sh: the Debian packages (docs/install.md)
+  mmdebstrap systemd-container reprepro gnupg  # scripts/package-check.sh: a clean Debian 12 root; the apt repository
 )
 
 missing=()

@@ -11,7 +11,10 @@ import TaskModel
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activetaskd",
-        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.")
+        abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.",
+        // `activetaskd --version`: what the package check and a technician ask the installed
+        // program (docs/install.md); the same string `daemon.info` reports.
+        version: DaemonHost.version)
 
     @Option(help: "The configuration file (default /etc/activetask/activetaskd.json when it exists).")
     var config: String?
