@@ -6,7 +6,8 @@
 # installed units, runs `activetaskd --version` and `activetaskctl validate`, records a run
 # through the installed daemon (socket activation, `sim:` motion), upgrades to a package with a
 # higher version while a run records and checks that the daemon waits for the run's end and
-# then restarts into the new version, and purges, leaving no file the packages installed.
+# then restarts into the new version, and purges, leaving no file the packages installed and
+# the recorded runs (unless ACTIVETASK_PURGE_RUNS=yes, checked last).
 # Each check ends with one line `release-check: package <what> passed|failed`, as
 # scripts/release-check.sh prints (scripts/test.sh counts them).
 #
@@ -217,6 +218,12 @@ runs=$(in_root find /var/lib/activetask/runs -name taskResult.json 2>/dev/null |
 echo "  after the purge: $(wc -l <"$work/installed.list") packaged paths checked, left: ${left:-none}; state left: ${kept:-none}; recorded runs kept: $runs"
 [ -z "$left" ] && [ -z "$kept" ] && [ "$runs" -eq 2 ]
 report "purge" $?
+
+# Asked to, a purge removes the recorded runs too (docs/install.md, "Removing").
+in_root apt-get install -y -q "${debs[@]}" >>"$work/install.log" 2>&1 \
+  && in_root env ACTIVETASK_PURGE_RUNS=yes apt-get purge -y -q "${packages[@]}" >>"$work/purge.log" 2>&1 \
+  && ! in_root test -e /var/lib/activetask
+report "purge with ACTIVETASK_PURGE_RUNS=yes" $?
 
 stop_container
 echo "package-check: $((SECONDS - started)) s"
