@@ -529,10 +529,10 @@ let package = Package(
             dependencies: ["TaskNavigation", "TaskModel", "TestSupport", "ThresholdTask"],
             swiftSettings: strict
         ),
-        // Drives the built activetaskctl as a subprocess.
+        // Drives the built activetaskctl, and the multi-call activetask through symlinks, as subprocesses.
         .testTarget(
             name: "ActiveTaskCtlTests",
-            dependencies: ["activetaskctl", "TestSupport"],
+            dependencies: ["activetaskctl", "activetask", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
