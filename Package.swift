@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "Upload", targets: ["Upload"]),
         .library(name: "Metrics", targets: ["Metrics"]),
         .executable(name: "activetask-upload", targets: ["activetask-upload"]),
+        .executable(name: "activetask", targets: ["activetask"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -303,15 +304,21 @@ let package = Package(
             resources: [.copy("Assets")],
             swiftSettings: strict
         ),
-        // activetask-web: arguments and bootstrap of WebRelayServer.
-        .executableTarget(
-            name: "activetask-web",
+        // activetask-web's command line: arguments and bootstrap of WebRelayServer (a library so
+        // that the multi-call `activetask` runs it too).
+        .target(
+            name: "WebCommandLine",
             dependencies: [
                 "WebRelay", "CodePageOut",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "activetask-web",
+            dependencies: ["WebCommandLine"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -422,12 +429,30 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // activetaskctl: the root command listing the offline and daemon commands.
-        .executableTarget(
-            name: "activetaskctl",
+        // activetaskctl's root command listing the offline and daemon commands (a library so that
+        // the multi-call `activetask` runs it too).
+        .target(
+            name: "CtlCommandLine",
             dependencies: [
                 "OfflineCommands", "DaemonCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "activetaskctl",
+            dependencies: ["CtlCommandLine"],
+            swiftSettings: strict,
+            linkerSettings: releaseLink
+        ),
+        // The four programs in one executable, run by the name it is called by, as busybox does:
+        // what the Debian packages install, so that the Swift runtime, Foundation and ICU are
+        // there once (docs/install.md, "Size").
+        .executableTarget(
+            name: "activetask",
+            dependencies: [
+                "CtlCommandLine", "Daemon", "UploadCommandLine", "WebCommandLine",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
@@ -520,10 +545,10 @@ let package = Package(
             dependencies: ["TaskNavigation", "TaskModel", "TestSupport", "ThresholdTask"],
             swiftSettings: strict
         ),
-        // Drives the built activetaskctl as a subprocess.
+        // Drives the built activetaskctl, and the multi-call activetask through symlinks, as subprocesses.
         .testTarget(
             name: "ActiveTaskCtlTests",
-            dependencies: ["activetaskctl", "TestSupport"],
+            dependencies: ["activetaskctl", "activetask", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -702,9 +727,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // activetask-upload: settings, logging and the outbox service (docs/upload.md).
-        .executableTarget(
-            name: "activetask-upload",
+        // activetask-upload's command line: settings, logging and the outbox service
+        // (docs/upload.md; a library so that the multi-call `activetask` runs it too).
+        .target(
+            name: "UploadCommandLine",
             dependencies: [
                 "Upload", "Systemd", "CodePageOut", "Metrics", "BlockingCalls",
                 .product(name: "Logging", package: "swift-log"),
@@ -712,6 +738,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "activetask-upload",
+            dependencies: ["UploadCommandLine"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),

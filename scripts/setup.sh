@@ -20,6 +20,8 @@ packages=(
   openssl  # UploadTests: study certificates and `openssl cms -decrypt` of encrypted uploads
   caddy nginx-light  # activetask-web behind a TLS reverse proxy: WebTLSTests (docs/kiosk.md, "TLS")
   prometheus prometheus-node-exporter  # MetricsTests: promtool, a real scrape of the textfile collector (docs/fleet.md)
+  debhelper dpkg-dev fakeroot lintian help2man  # scripts/package.sh: the Debian packages (docs/install.md)
+  mmdebstrap systemd-container reprepro gnupg  # scripts/package-check.sh: a clean Debian 12 root; the apt repository
 )
 
 missing=()

@@ -13,7 +13,10 @@ struct DaemonCommand: AsyncParsableCommand {
         commandName: "activetaskd",
         abstract: "Run SageResearch active tasks for a local front end over a Unix control socket.",
         // Written out: with this many options ArgumentParser would shorten it to `<options>`.
-        usage: "activetaskd [--config <config>] [--socket <socket>] [--data-dir <data-dir>] [--iio-uri <iio-uri>] [<option> <value> ...]")
+        usage: "activetaskd [--config <config>] [--socket <socket>] [--data-dir <data-dir>] [--iio-uri <iio-uri>] [<option> <value> ...]",
+        // `activetaskd --version`: what the package check and a technician ask the installed
+        // program (docs/install.md); the same string `daemon.info` reports.
+        version: DaemonHost.version)
 
     @Option(help: "The configuration file (default /etc/activetask/activetaskd.json when it exists).")
     var config: String?

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CodePageOut
 import Foundation
 import Logging
@@ -8,9 +8,8 @@ import Upload
 
 /// `activetask-upload`'s command line (docs/upload.md): `--config` and every setting as a
 /// dash-case option; this type parses them, bootstraps logging and runs the outbox service.
-@main
-struct UploadCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct UploadCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "activetask-upload",
         abstract: "Upload finished runs' archives from the data directory's outbox to S3-compatible storage or through a study server's presigned URLs.",
         discussion: "Every setting of docs/upload.md is also an option: --s3-bucket NAME, --multipart-threshold BYTES, …")
@@ -24,7 +23,9 @@ struct UploadCommand: AsyncParsableCommand {
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var settingArguments: [String] = []
 
-    func run() async throws {
+    public init() {}
+
+    public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         LoggingSystem.bootstrap(SystemLogging.handlerFactory(identifier: "activetask-upload", destination: SystemLogging.destination(environment: environment)))
         let logger = Logger(label: "activetask-upload")

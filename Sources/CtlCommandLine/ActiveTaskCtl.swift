@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import DaemonCommands
 import Foundation
 import Logging
@@ -7,9 +7,8 @@ import OfflineCommands
 /// `activetaskctl`: the command-line client of activetaskd, its reference front end, and the
 /// hardware bring-up tools that need no daemon. Only the root: the commands live in
 /// `OfflineCommands` (no daemon) and `DaemonCommands` (the control socket), `devices` picks one.
-@main
-struct ActiveTaskCtl: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ActiveTaskCtl: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "activetaskctl",
         abstract: "Validate, plan and run SageResearch active tasks; bring up sensors and audio.",
         subcommands: OfflineCommands.taskAndDeviceTools + [Devices.self] + OfflineCommands.runDirectoryTools
@@ -19,7 +18,9 @@ struct ActiveTaskCtl: AsyncParsableCommand {
     /// Accepts the global `--socket P` before the subcommand (`activetaskctl --socket P run …`,
     /// README, "Running the daemon by hand") by moving it after the subcommand's name, where
     /// each daemon command reads it.
-    static func main() async {
+    public init() {}
+
+    public static func main() async {
         // Only the executable bootstraps logging: to standard error, quiet unless
         // ACTIVETASK_LOG_LEVEL says otherwise; a command's own logger may be louder (--verbose,
         // OfflineCommands' CommandLogging). The commands print their own errors and results.

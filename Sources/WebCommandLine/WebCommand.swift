@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CodePageOut
 import Foundation
 import Logging
@@ -7,9 +7,8 @@ import WebRelay
 
 /// `activetask-web`: the kiosk UI's server (docs/kiosk.md). Argument parsing and bootstrap only;
 /// the server is `WebRelayServer`.
-@main
-struct WebCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct WebCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "activetask-web",
         abstract: "Serves the touch UI and relays each browser tab to activetaskd's control socket.",
         discussion: "Prints the address it listens on; the token every request needs is in --token-file (docs/kiosk.md).")
@@ -49,7 +48,9 @@ struct WebCommand: AsyncParsableCommand {
     @Option(help: "The folder of the UI files (default: the ones installed with the executable).")
     var assets: String?
 
-    mutating func run() async throws {
+    public init() {}
+
+    public mutating func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "activetask-web")
         do {
