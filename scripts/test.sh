@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up the machine (Debian packages) and runs every test, then the install build's checks, then
-# the suites that exercise threads and memory again under ThreadSanitizer and AddressSanitizer,
-# then a short fuzz run (docs/testing.md).
+# Sets up the machine (Debian packages) and runs every test, then the install build's checks and
+# its Debian packages' check, then the suites that exercise threads and memory again under
+# ThreadSanitizer and AddressSanitizer, and a short fuzz run (docs/testing.md).
 # `--no-sanitizers` leaves those out for a quicker local run; `--beside-busy-loops` runs it all
 # beside two `nice -n 19` busy loops.
 #
@@ -90,7 +90,12 @@ if [ "$sanitizers" -eq 1 ]; then
   sanitized=2
   beside tsan_build .build/tsan-build.log swift build --build-tests --sanitize=thread --scratch-path .build/tsan
 fi
+# The Debian packages from that build, installed, upgraded during a recording and purged in a
+# fresh Debian 12 root (scripts/package-check.sh, docs/install.md): beside everything from here
+# on, at nice 19 (its waits are for conditions); its lines join the log at the end.
+package_pid=""
 if [ "$release_built" -eq 1 ]; then
+  beside package_pid .build/package-check.log ./scripts/package-check.sh
   ./scripts/release-check.sh --skip-build 2>&1 | tee -a "$log" || status=1
 fi
 # sanitizer_passes NAME BUILD_PID BUILD_LOG: that sanitizer's passes once its build has ended.
@@ -121,6 +126,15 @@ else
   ./scripts/fuzz.sh --seconds 20 || fuzz=1
 fi
 [ "$fuzz" -eq 0 ] || status=1
+if [ -n "$package_pid" ]; then
+  echo "== the Debian packages (scripts/package-check.sh), made beside the passes above"
+  wait "$package_pid" || status=1
+  tee -a "$log" <.build/package-check.log
+  if ! grep -q '^release-check: package ' .build/package-check.log; then
+    echo "release-check: package check failed" | tee -a "$log"
+    status=1
+  fi
+fi
 # One plain closing line (docs/testing.md): every test counted once, from the line Swift Testing
 # (or XCTest, if an XCTest test ran) prints when the test ends; a skipped test is neither passed
 # nor failed. A run that started and printed no summary (a crash) counts as one failed test; the
