@@ -66,7 +66,8 @@ enum SessionEventTranslation {
             stepPath: shown.stepPath, step: .object(shown.step), type: shown.type, direction: shown.direction.rawValue,
             progress: shown.progress, allowedActions: shown.allowedActions.compactMap(StepAction.init(rawValue:)),
             duration: shown.duration, previousResult: shown.previousResult.flatMap { try? JSONValue.encoding($0) },
-            cohorts: shown.cohorts, hasStepBefore: shown.hasStepBefore, hasStepAfter: shown.hasStepAfter)
+            cohorts: shown.cohorts, hasStepBefore: shown.hasStepBefore, hasStepAfter: shown.hasStepAfter,
+            transitionsAutomatically: shown.transitionsAutomatically)
     }
 }
 

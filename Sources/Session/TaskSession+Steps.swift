@@ -105,7 +105,8 @@ extension TaskSession {
             duration: step.kind.isTimed ? step.effectiveDuration : nil,
             previousResult: results.previousResult(for: task.identifiers(along: location)),
             cohorts: machine.navigator.cohorts.sorted(),
-            hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter)))
+            hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter,
+            transitionsAutomatically: step.transitionsAutomatically)))
     }
 
     // MARK: Voice

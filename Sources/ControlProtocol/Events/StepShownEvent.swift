@@ -25,10 +25,16 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     /// True when going forward shows another step rather than ending the task (SageResearch's
     /// `hasStepAfter`): false on the last step, a front end labels its button "Done".
     public var hasStepAfter: Bool?
+    /// True when the daemon moves on by itself once the step's timer ends (countdown steps,
+    /// `transitionAutomatically`, `continueOnFinish`): a front end shows no forward button for
+    /// the timer and takes the next `stepShown` (docs/protocol.md).
+    public var transitionsAutomatically: Bool?
 
     public init(stepPath: String, step: JSONValue, type: String, direction: String = "forward",
                 progress: StepProgress? = nil, allowedActions: [StepAction], duration: Double? = nil,
-                previousResult: JSONValue? = nil, cohorts: [String]? = nil, hasStepBefore: Bool? = nil, hasStepAfter: Bool? = nil) {
+                previousResult: JSONValue? = nil, cohorts: [String]? = nil, hasStepBefore: Bool? = nil, hasStepAfter: Bool? = nil,
+                transitionsAutomatically: Bool? = nil) {
+        self.transitionsAutomatically = transitionsAutomatically
         self.hasStepBefore = hasStepBefore
         self.hasStepAfter = hasStepAfter
         self.stepPath = stepPath
@@ -55,6 +61,7 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
             .init("cohorts", .described("The participant's cohorts as the step is shown, sorted.", .array(.string()))),
             .init("hasStepBefore", .boolean),
             .init("hasStepAfter", .boolean),
+            .init("transitionsAutomatically", .described("The daemon moves on by itself once the step's timer ends.", .boolean)),
         ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
     }
 }

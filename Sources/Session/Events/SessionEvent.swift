@@ -76,6 +76,8 @@ public struct StepShown: Sendable {
     public var hasStepBefore: Bool = false
     /// Going forward shows another step.
     public var hasStepAfter: Bool = false
+    /// The session moves on by itself once the step's timer ends (`Step.transitionsAutomatically`).
+    public var transitionsAutomatically: Bool = false
 }
 
 /// What the step timer did.

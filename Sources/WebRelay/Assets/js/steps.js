@@ -56,9 +56,9 @@ export function renderStep(shown, ui) {
       el("li", {}, icon.icon ? ui.image(icon.icon, "icon") : null, el("span", {}, icon.title || "")))));
   }
 
-  const commands = new Set(step.commands || []);
   const timed = (type === "active" || type === "countdown" || type === "tapping") && (shown.duration || step.duration);
-  view.autoAdvance = type === "countdown" || commands.has("transitionAutomatically") || commands.has("continueOnFinish");
+  // The daemon says whether it moves on by itself when the timer ends (docs/protocol.md).
+  view.autoAdvance = shown.transitionsAutomatically === true;
 
   if (type === "countdown") {
     view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
