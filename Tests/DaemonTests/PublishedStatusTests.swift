@@ -39,7 +39,9 @@ struct PublishedStatusTests {
                 let event = try driver.waitForEvent("stepShown", within: 15) { $0["stepPath"] as? String == path }
                 let status = try observer.result("run.status")
                 let step = status["step"] as? [String: Any]
-                guard step?["stepPath"] as? String == path, Self.text(step) == Self.text(event.filter { $0.key != "kind" && $0.key != "sequence" && $0.key != "uptime" }) else {
+                // The event's envelope (kind, sequence, uptime and the run it belongs to) is not the step's.
+                guard step?["stepPath"] as? String == path, event["taskRunUUID"] as? String == status["taskRunUUID"] as? String,
+                      Self.text(step) == Self.text(event.filter { !["kind", "sequence", "uptime", "taskRunUUID"].contains($0.key) }) else {
                     throw DaemonTestFailure("stepShown \(path), but run.status shows \(status)")
                 }
             }

@@ -8,9 +8,10 @@ import Upload
 /// byte for byte, a wrong secret is held with S3's reason, multipart uploads arrive intact and
 /// resume after kill -9 without a second object.
 @Suite(
-    "Upload against moto",
-    // The tests run side by side (each has its own moto and scratch directory); none depends on
-    // the machine's load (docs/testing.md, "Load").
+    "Upload against moto", .serialized,
+    // One at a time: stopping an uploader waits for its exit on the calling thread, and 28 such
+    // tests side by side held the cooperative pool long enough to starve the suites beside them
+    // (docs/testing.md, "Where the time goes").
     // An S3 server and uploads of several MiB cost minutes under a sanitizer and test no
     // instrumented code of ours that the plain pass does not (docs/testing.md).
     .enabled(if: TestTiming.scale == 1, "skipped under a sanitizer: the S3 server tests run in the plain pass only"),
