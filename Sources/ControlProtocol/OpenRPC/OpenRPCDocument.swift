@@ -101,9 +101,12 @@ public enum OpenRPCDocument {
         schemaTypes.map { ($0.schemaName, $0.schema.jsonValue) } + [("ControlEvent", eventSchema)]
     }
 
-    /// The envelope's `taskRunUUID`: every event of a run names it.
-    private static let runOfEvent = JSONSchema.described(
-        "The run the event is of (every event of a session names it; an event of no run has none).", .string(format: "uuid"))
+    /// The envelope's `taskRunUUID`: every event of a run names it. Computed, not a stored
+    /// global: LeakSanitizer reported the once-initialised global's boxed schema as leaked at
+    /// every daemon's exit (its pointer sits where it does not look).
+    private static var runOfEvent: JSONSchema {
+        .described("The run the event is of (every event of a session names it; an event of no run has none).", .string(format: "uuid"))
+    }
 
     /// One object schema per event kind: `sequence`, `uptime`, `kind`, the run's `taskRunUUID`
     /// (a payload that names its run declares it itself) and the payload's members.
