@@ -63,7 +63,7 @@ public struct S3Client: Sendable {
     public func createMultipartUpload(key: String, contentType: String = "application/zip") async throws(UploadFailure) -> String {
         let response = try await send("POST", key: key, query: [("uploads", "")],
                                       headers: [("Content-Type", contentType), ("x-amz-checksum-algorithm", "SHA256")])
-        guard let uploadID = S3XMLElement.parse(response.text)?.value("UploadId"), !uploadID.isEmpty else {
+        guard let uploadID = S3XMLElement.parse(response.body).root?.value("UploadId"), !uploadID.isEmpty else {
             throw UploadFailure(kind: .transient, code: "MalformedAnswer", message: "The storage started a multipart upload of \(key) but named no UploadId; it is tried again.")
         }
         return uploadID
