@@ -10,8 +10,15 @@ let strict: [SwiftSetting] = [
 /// 104 000 relative relocations take kilobytes instead of the 2.5 MB the loader reads at start
 /// and that then stay resident (docs/benchmarks.md, "Steady state"). Debug, test, sanitizer and
 /// fuzz builds keep the default linker.
+///
+/// `--no-export-dynamic` undoes the static runtime's `-export-dynamic`: nothing looks the
+/// programs' own symbols up at run time, and their dynamic symbol table was 2.8 MB of every
+/// package (docs/benchmarks.md, "Installed size of the Debian packages").
 let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux], configuration: .release))
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release)
+    )
 ]
 
 let package = Package(
@@ -318,7 +325,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "activetask-web",
-            dependencies: ["WebCommandLine"],
+            dependencies: ["WebCommandLine", "ICUData"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -392,9 +399,17 @@ let package = Package(
             swiftSettings: strict
         ),
         // activetaskd: `ActiveTaskDaemon.run` with the built-in types.
+        // ICU's data for the static builds, trimmed to what the programs read (scripts/icu-data.py,
+        // docs/install.md, "Size"): every executable that ships links it.
+        .target(
+            name: "ICUData",
+            exclude: ["icudt76l.dat", "keep.txt"],
+            publicHeadersPath: ".",
+            cSettings: [.headerSearchPath(".")]
+        ),
         .executableTarget(
             name: "activetaskd",
-            dependencies: ["Daemon", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Daemon", "ICUData", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -442,7 +457,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "activetaskctl",
-            dependencies: ["CtlCommandLine"],
+            dependencies: ["CtlCommandLine", "ICUData"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),
@@ -452,7 +467,7 @@ let package = Package(
         .executableTarget(
             name: "activetask",
             dependencies: [
-                "CtlCommandLine", "Daemon", "UploadCommandLine", "WebCommandLine",
+                "CtlCommandLine", "Daemon", "UploadCommandLine", "WebCommandLine", "ICUData",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
@@ -742,7 +757,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "activetask-upload",
-            dependencies: ["UploadCommandLine"],
+            dependencies: ["UploadCommandLine", "ICUData"],
             swiftSettings: strict,
             linkerSettings: releaseLink
         ),

@@ -69,6 +69,16 @@ done
 report "build ($version, $upgrade)" "$built"
 [ "$built" -eq 0 ] || exit 1
 for deb in "$work"/debs/*.deb; do echo "  $(basename "$deb"): Installed-Size $(dpkg-deb -f "$deb" Installed-Size) KiB"; done
+# What a kiosk tablet installs, all three packages, within 40 MB (docs/install.md, "Size"): the
+# bytes of the files they unpack. A size, not a time: the machine's load cannot move it.
+installed=0
+for deb in "$work"/debs/activetaskd_"$version"_*.deb "$work"/debs/activetask-web_"$version"_*.deb "$work"/debs/activetask-upload_"$version"_*.deb; do
+  rm -rf "$work/unpacked" && dpkg-deb -x "$deb" "$work/unpacked" && installed=$((installed + $(du -sb "$work/unpacked" | cut -f1)))
+done
+rm -rf "$work/unpacked"
+echo "  all three packages unpack $installed bytes (at most 40000000)"
+[ "$installed" -gt 0 ] && [ "$installed" -le 40000000 ]
+report "size" "$?"
 
 lintian --fail-on error --info "$work"/debs/*.deb >"$work/lintian.log" 2>&1
 result=$?

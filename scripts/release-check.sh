@@ -37,6 +37,13 @@ if [ ! -x "$bin/activetaskd" ]; then
   echo "release-check: install build failed"
   exit 1
 fi
+echo "== ICU's trimmed data (Sources/ICUData) against the toolchain's and the probe (docs/install.md, \"Size\")"
+if python3 scripts/icu-data.py check; then
+  echo "release-check: ICU data passed"
+else
+  echo "release-check: ICU data failed"
+  status=1
+fi
 echo "== whole tasks and the protocol through the install build's activetaskd ($bin)"
 ACTIVETASK_TEST_BINARIES="$bin" scripts/contained -- swift test --skip-build \
   --filter 'DaemonTests\.(WholeTaskTests|AutoRunTests|DaemonProtocolConformanceTests|InteractiveFrontEndTests|RetentionTests|RepeatedVoiceTests)|AudioTests\.DeviceRateTests|MotionTests\.MotionRateTests' || status=1
