@@ -66,10 +66,12 @@ extension DaemonHost {
         let summary = try await runSummary(of: uuid)
         let directory = RunDirectory(url: summary.directory, taskRunUUID: uuid)
         if let session, session.taskRunUUID == uuid, await !session.state.isOver {
-            // The live run's result as SageResearch has it (open sections not yet in it).
+            // The live run's result as SageResearch has it (open sections not yet in it), and
+            // the open sections' own results beside it.
             let live = try JSONValue.encoding(await session.taskResult)
+            let open = try await session.openSectionResults.map { try JSONValue.encoding($0) }
             return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path,
-                             archive: nil, taskResult: live)
+                             archive: nil, taskResult: live, openSections: open)
         }
         let value: JSONValue = try await BlockingCall.run("run-result") {
             let written = directory.url.appendingPathComponent(RunDirectory.taskResultName)

@@ -241,6 +241,9 @@ public actor TaskSession {
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }
 
+    /// The open sections' results, outermost first (`ResultHistory.openSectionResults`).
+    public var openSectionResults: [AnyResult] { results.openSectionResults }
+
     /// The quality checks of the run, once it finished (not saved or discarded); nil before,
     /// or when they could not be made.
     public var qualityReport: (any RunQualityReport)? { quality }
