@@ -104,6 +104,13 @@ struct SageTaskControllerScenarioTests {
                  moves: [(.forwardSkipping(to: "step3"), Expect(step: "step3", progress: "3/7",
                                                                   topHistory: history4 + ["step5", "step3"],
                                                                   topSection: ("step5", ["stepX", "stepY"])))]),
+        // A forward jump back to a visited section (step7's nextStepIdentifier is step5 in
+        // testJumpBackward_From7To5X) starts a new result for it; the old one stays where it was.
+        Scenario(name: "testJumpBackward_From7To5X", stepTo: "step7",
+                 moves: [(.forwardSkipping(to: "step5"), Expect(step: "step5/stepX", direction: "backward",
+                                                                  topHistory: history4 + ["step5", "step6", "step7"],
+                                                                  sectionHistory: ("step5", ["stepX"]),
+                                                                  topSection: ("step5", ["stepX", "stepY", "stepZ"])))]),
         Scenario(name: "testProgress_MarkersAndSections_Introduction", stepTo: "introduction",
                  atStart: Expect(progress: "none", hasStepBefore: false, hasStepAfter: true)),
         Scenario(name: "testProgress_MarkersAndSections_Step2", stepTo: "step2", atStart: Expect(progress: "2/7")),

@@ -60,6 +60,11 @@ struct SageSectionHistoryTests {
         // the section path completes before its parent moves on).
         Row(name: "skipToIdentifier from step5/stepY back to step3", stepTo: "step5/stepY", moves: [.forwardSkipping(to: "step3")],
             shown: "step3", top: history4 + " step5[stepX stepY] step3", open: ""),
+        // A forward command's jump back to a visited section (testJumpBackward_From7To5X, where
+        // step7's nextStepIdentifier is step5) starts a new result for it: the old one stays in
+        // the task's history, the new one enters it when it is left forward.
+        Row(name: "testJumpBackward_From7To5X", stepTo: "step7", moves: [.forwardSkipping(to: "step5")], shown: "step5/stepX",
+            top: history4 + " step5[stepX stepY stepZ] step6[stepA stepB stepC] step7", open: "step5[stepX]"),
         // The back command out of a section's first step leaves it out of the history; going
         // back in resumes step4's result, which keeps the steps shown again and replaces itself
         // as the task's last entry when it is left forward; step5 starts anew.
@@ -68,10 +73,8 @@ struct SageSectionHistoryTests {
     ]
 
     @Test(arguments: rows) func sectionResults(_ row: Row) throws {
-        let loaded = try TaskLoader().load(data: Data(SageTestTrees.taskController.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
-        guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "The tree is not a task.") }
-        var machine = SessionMachine(task: task, taskRunUUID: UUID(), navigator: TaskNavigator(task: task),
-                                     ledger: PermissionLedger(policy: PermissionPolicy(), timeout: 120), handCoin: HandCoin(seed: 1))
+        var machine = try SessionMachineTests.machine(task: SageTestTrees.taskController)
+        let task = machine.task
         var history = ResultHistory(taskIdentifier: task.identifier, taskRunUUID: machine.taskRunUUID, startDate: Date(timeIntervalSince1970: 0))
         var shown = ""
         func take(_ command: SessionMachine.Command) throws {

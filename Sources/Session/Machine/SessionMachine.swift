@@ -82,11 +82,14 @@ struct SessionMachine: Sendable {
         }
         if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
         if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
-            if !backCommand, transition.direction == .backward, !transition.exitedContainers.isEmpty {
+            if !backCommand, transition.direction == .backward {
                 // A jump back by a forward command leaves its sections forward: their results
                 // enter their parents' histories (docs/runs.md), as only the back command does not;
-                // the visited sections it enters start new results, as in SageResearch.
-                effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
+                // the visited sections it enters start new results, as in SageResearch, also when
+                // it leaves none (testJumpBackward_From7To5X).
+                if !transition.exitedContainers.isEmpty {
+                    effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
+                }
                 if !transition.enteredContainers.isEmpty {
                     effects.append(.moveSections(exited: [], entered: transition.enteredContainers, direction: transition.direction, resume: false))
                 }
