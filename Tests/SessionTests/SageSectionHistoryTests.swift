@@ -60,6 +60,15 @@ struct SageSectionHistoryTests {
         // the section path completes before its parent moves on).
         Row(name: "skipToIdentifier from step5/stepY back to step3", stepTo: "step5/stepY", moves: [.forwardSkipping(to: "step3")],
             shown: "step3", top: history4 + " step5[stepX stepY] step3", open: ""),
+        // Jumps by a forward command (Sage's nextStepIdentifier, here skipToIdentifier).
+        Row(name: "testJumpBackward_FromBToA", stepTo: "step4/stepB", moves: [.forwardSkipping(to: "stepA")], shown: "step4/stepA",
+            top: "introduction step1 step2 step3", open: "step4[stepA stepB stepA]"),
+        Row(name: "testJumpBackward_OutOfSection", stepTo: "step4/stepB", moves: [.forwardSkipping(to: "step1")], shown: "step1",
+            top: "introduction step1 step2 step3 step4[stepA stepB] step1", open: ""),
+        // testJumpBackward_OutOfSection_ToPriorSection: the section left enters the history, the
+        // one jumped back to starts anew at its first step.
+        Row(name: "testJumpBackward_OutOfSection_ToPriorSection", stepTo: "step5/stepY", moves: [.forwardSkipping(to: "step4")],
+            shown: "step4/stepA", top: history4 + " step5[stepX stepY]", open: "step4[stepA]"),
         // A forward command's jump back to a visited section (testJumpBackward_From7To5X, where
         // step7's nextStepIdentifier is step5) starts a new result for it: the old one stays in
         // the task's history, the new one enters it when it is left forward.
