@@ -33,6 +33,8 @@ struct SageSectionHistoryTests {
         var top: String
         /// The open sections' results, outermost first, rendered as `top`.
         var open: String
+        /// The identifiers of the task's path (Sage's `taskResult.nodePath`), when checked.
+        var topPath: String? = nil
         var testDescription: String { name }
     }
 
@@ -52,8 +54,11 @@ struct SageSectionHistoryTests {
         // Left forward, step5's result enters the task's history; step6 is open with stepA.
         Row(name: "testNavigation_ForwardFrom5Z", stepTo: "step5/stepZ", moves: [.forward], shown: "step6/stepA",
             top: history4 + " step5[stepX stepY stepZ]", open: "step6[stepA]"),
+        Row(name: "testNavigation_BackFrom3 (at step3)", stepTo: "step3", moves: [], shown: "step3",
+            top: "introduction step1 step2 step3", open: "", topPath: "introduction step1 step2 step3"),
+        // The history keeps step3; the path goes back to step2.
         Row(name: "testNavigation_BackFrom3", stepTo: "step3", moves: [.back], shown: "step2",
-            top: "introduction step1 step2 step3 step2", open: ""),
+            top: "introduction step1 step2 step3 step2", open: "", topPath: "introduction step1 step2"),
         Row(name: "testNavigation_ForwardFrom2", stepTo: "step2", moves: [.forward], shown: "step3",
             top: "introduction step1 step2 step3", open: ""),
         // A forward command's jump out of a section leaves it forward (testJumpBackward_OutOfSection:
@@ -115,6 +120,7 @@ struct SageSectionHistoryTests {
         #expect(shown == "test/\(row.shown)")
         #expect(Self.render(history.taskResult().stepHistory) == row.top)
         #expect(Self.render(history.openSectionResults) == row.open)
+        if let path = row.topPath { #expect(history.taskResult().path.map(\.identifier).joined(separator: " ") == path) }
     }
 
     /// Identifiers; a section or nested task as `id[its history]`.
