@@ -68,10 +68,9 @@ extension DaemonHost {
         if let session, session.taskRunUUID == uuid, await !session.state.isOver {
             // The live run's result as SageResearch has it (open sections not yet in it), and
             // the open sections' own results beside it.
-            let live = try JSONValue.encoding(await session.taskResult)
-            let open = try await session.openSectionResults.map { try JSONValue.encoding($0) }
-            return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path,
-                             archive: nil, taskResult: live, openSections: open)
+            let live = await session.liveResults
+            return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path, archive: nil,
+                             taskResult: try JSONValue.encoding(live.task), openSections: try live.openSections.map { try JSONValue.encoding($0) })
         }
         let value: JSONValue = try await BlockingCall.run("run-result") {
             let written = directory.url.appendingPathComponent(RunDirectory.taskResultName)

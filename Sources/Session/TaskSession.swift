@@ -241,8 +241,9 @@ public actor TaskSession {
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }
 
-    /// The open sections' results, outermost first (`ResultHistory.openSectionResults`).
-    public var openSectionResults: [AnyResult] { results.openSectionResults }
+    /// The task result so far and its open sections' results, outermost first
+    /// (`ResultHistory.openSectionResults`), read in one turn so that they agree.
+    public var liveResults: (task: TaskResult, openSections: [AnyResult]) { (results.taskResult(), results.openSectionResults) }
 
     /// The quality checks of the run, once it finished (not saved or discarded); nil before,
     /// or when they could not be made.
