@@ -9,7 +9,8 @@ import TestSupport
 /// When a section's result enters its parent's history (docs/runs.md), on SageResearch's own
 /// TaskControllerTests tree: the session machine takes the commands, its section and show
 /// effects go into a `ResultHistory` as the session carries them out
-/// (ResultHistory+Moves.swift). Each row is one of Sage's `testNavigation_*` cases, with what
+/// (ResultHistory+Moves.swift). Each row is one of Sage's `testNavigation_*` or
+/// `testJumpBackward_*` cases (a step's `nextStepIdentifier` as `skipToIdentifier`), with what
 /// Sage's RSDTaskViewModel holds after it: the task's step history (`taskViewModel.taskResult`)
 /// and the history of the section around the step shown (`currentNode.nodePathHistory`, the
 /// section path component's own result, not yet in the task's history while it is open).
