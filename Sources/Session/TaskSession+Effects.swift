@@ -65,8 +65,6 @@ extension TaskSession {
         case .writeResults:
             await writeResults()
             announceResultReady(stepPath: machine.shown?.path)
-        case .stopActions(let references):
-            await feed(.stopRequested(keys: references.map(\.description)))
         case .performStepCommands(let stepPath, let finishing):
             guard let location = machine.location(ofPath: stepPath), let step = task.step(at: location) else { return }
             await performCommands(of: step, stepPath: stepPath, finishing: finishing)

@@ -162,7 +162,7 @@ struct SessionMachineTests {
         Row(name: "the timer's end stops the step's actions, runs its finish commands, then decides the move", before: walking,
             input: .event(.clockDue(generation: 1), at: 110),
             outcome: .effects([
-                .publishTimer(.finished(stepPath: "t/walk")), .stopActions([]), .performStepCommands(stepPath: "t/walk", finishing: true),
+                .publishTimer(.finished(stepPath: "t/walk")), .performStepCommands(stepPath: "t/walk", finishing: true),
                 .writeManifest, .then(.timerEndCarriedOut(stepPath: "t/walk")),
             ]), state: .running),
         Row(name: "a step that moves on by itself does, once its end is carried out and its end prompt heard",
@@ -308,12 +308,25 @@ struct SessionMachineTests {
         #expect(machine.actions[key] == .ready)
         #expect(try machine.handle(.command(.startTimer, at: 100)).prefix(1) == [.startActions([key], stepPath: "r/walk")])
         #expect(machine.actions[key] == .running)
-        #expect(try machine.handle(.event(.clockDue(generation: 1), at: 110)).contains(.stopActions([motion])))
-        #expect(try machine.handle(.event(.stopRequested(keys: [key]), at: 0)) == [.stopControllers([key])])
+        // Its stop step's timer ends: it stops in the same call.
+        #expect(try machine.handle(.event(.clockDue(generation: 1), at: 110)).contains(.stopControllers([key])))
         #expect(try machine.handle(.event(.actionStopped(key: key, outcome: .results), at: 0)) == [.recordActionResults(key: key)])
         #expect(machine.actions[key] == .stopped)
         // A stop asked again does nothing: the action is over.
         #expect(try machine.handle(.event(.stopRequested(keys: nil), at: 0)).isEmpty)
+    }
+
+    @Test("A move off an action's stop step stops it in the move's own call, after the step left ends and before the next shows")
+    func moveStopsActions() throws {
+        var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy())
+        let key = motion.description
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk), at: 1.1))
+        _ = try machine.handle(.event(.deviceChecked(key: key, failure: nil), at: 1.2))
+        _ = try machine.handle(.command(.startTimer, at: 2))
+        let forward = try machine.handle(.command(.forward(StepResultInput()), at: 5))
+        let stops = try #require(forward.firstIndex(of: .stopControllers([key])), "\(forward)")
+        #expect(stops > forward.firstIndex(of: .voiceEndStep)! && stops < forward.firstIndex(of: .showStep(at: StepLocation([2]), direction: .forward))!)
+        #expect(machine.actions[key] == .stopped)
     }
 
     @Test("A device that does not open fails its action once, and the controller that never ran is cancelled")
@@ -343,7 +356,7 @@ struct SessionMachineTests {
             _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk), at: 0))
             _ = try machine.handle(.event(.deviceChecked(key: key, failure: nil), at: 0))
             _ = try machine.handle(.command(.startTimer, at: 100))
-            _ = try machine.handle(.event(.stopRequested(keys: [key]), at: 0))
+            _ = try machine.handle(.event(.stopRequested(keys: [key]), at: 101))
             let failed: [Effect] = [
                 .recordActionFailure(key: key, code: .deviceFailed, message: "The sensor is gone.", result: Self.lost), .writeManifest,
             ]

@@ -58,10 +58,9 @@ extension SessionMachine {
         case presentStep(at: StepLocation, direction: NavigationDirection)
         /// Write the results at SageResearch's result-ready moment.
         case writeResults
-        /// Stop these actions (their results are recorded) or cancel them if never started;
-        /// fed back as `stopRequested`, decided when their turn comes.
-        case stopActions([AsyncActionReference])
-        /// Stop every action still active (the last completion step shows), likewise.
+        /// Stop every action still active, cancel those that never started (the last completion
+        /// step shows). Fed back as `stopRequested` once carried out: the step's own actions are
+        /// created by the effects before it, after the machine decided the move.
         case stopActiveActions
         /// The step's sound and vibration commands for its start or finish.
         case performStepCommands(stepPath: String, finishing: Bool)

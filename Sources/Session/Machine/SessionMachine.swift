@@ -80,7 +80,7 @@ struct SessionMachine: Sendable {
         if let leaving, let step = task.step(at: leaving.location) {
             effects += leave(step, shown: leaving, direction: transition.direction)
         }
-        if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
+        effects += stop(transition.stopAsyncActions.map(\.description))
         if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
             if !backCommand, transition.direction == .backward, !transition.exitedContainers.isEmpty {
                 // A jump back by a forward command leaves its sections forward: their results
@@ -446,20 +446,7 @@ extension SessionMachine {
             return fail(key, code: .deviceFailed, message: message)
 
         case .stopRequested(let keys):
-            var stopping: [String] = [], cancelling: [String] = []
-            for key in keys ?? actions.activeKeys {
-                switch actions[key] {
-                case .running:
-                    actions.set(key, .stopped)
-                    stopping.append(key)
-                case .preparing, .asking, .ready:
-                    actions.set(key, .cancelled)
-                    cancelling.append(key)
-                case .stopped, .failed, .cancelled, nil:
-                    continue
-                }
-            }
-            return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
+            return stop(keys ?? actions.activeKeys)
 
         case .cancelRequested:
             let active = actions.activeKeys
@@ -555,6 +542,25 @@ extension SessionMachine {
         return startClock(at: now)
     }
 
+    /// Stops the actions `keys` that run and cancels those that never started (their
+    /// controllers are told in that order); the others are over already.
+    private mutating func stop(_ keys: [String]) -> [Effect] {
+        var stopping: [String] = [], cancelling: [String] = []
+        for key in keys {
+            switch actions[key] {
+            case .running:
+                actions.set(key, .stopped)
+                stopping.append(key)
+            case .preparing, .asking, .ready:
+                actions.set(key, .cancelled)
+                cancelling.append(key)
+            case .stopped, .failed, .cancelled, nil:
+                continue
+            }
+        }
+        return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
+    }
+
     /// Starts the ready actions `keys`.
     private mutating func startActions(_ keys: [String], stepPath: String) -> [Effect] {
         let starting = keys.filter { actions[$0] == .ready }
@@ -580,9 +586,7 @@ extension SessionMachine {
     /// The step timer ended: the actions whose stop step this is stop now, the finish sound
     /// plays, and the step moves on by itself when it says so.
     private mutating func timerEnded(_ shown: ShownStep) -> [Effect] {
-        [
-            .publishTimer(.finished(stepPath: shown.path)),
-            .stopActions(navigator.stepTimerFinished()),
+        [.publishTimer(.finished(stepPath: shown.path))] + stop(navigator.stepTimerFinished().map(\.description)) + [
             .performStepCommands(stepPath: shown.path, finishing: true),
             .writeManifest,
             .then(.timerEndCarriedOut(stepPath: shown.path)),
