@@ -21,7 +21,9 @@ extension SessionMachine {
         var input: Input
         var atMonotonic: Double
 
+        /// `.command(.startTimer, at: 100)`: a command stamped, as the test tables write it.
         static func command(_ command: Command, at monotonic: Double) -> Stamped { Input.command(command).at(monotonic) }
+        /// `.event(.clockDue(generation: 1), at: 110)`: an event stamped.
         static func event(_ event: Event, at monotonic: Double) -> Stamped { Input.event(event).at(monotonic) }
     }
 
