@@ -170,7 +170,7 @@ extension TaskSession {
                                                   heardBy: heardBy))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
-            _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
+            _ = machine.handle(.promptStarted(stepPath: stepPath, text: text), at: RecordingClock.monotonic())
         case .promptFinished(let stepPath, let text, let onset, let end, let heardBy):
             // The finish carries the best measure of the onset: the latest record of this prompt
             // not yet finished takes it (prompts.json is written again as the run ends).
@@ -220,8 +220,9 @@ extension TaskSession {
                 if delay > 0 {
                     do { try await Task.sleep(for: .seconds(delay)) } catch { return }
                 }
-                // Checked by the machine when its turn comes: a move or pause may have come first.
-                try? await self.submit(.event(.clockDue(generation: generation, atMonotonic: RecordingClock.monotonic())))
+                // Stamped as it wakes, checked by the machine when its turn comes: a move or
+                // pause may have come first.
+                try? await self.submit(.event(.clockDue(generation: generation)))
             }
         }
     }
