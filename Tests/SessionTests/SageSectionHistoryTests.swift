@@ -93,7 +93,7 @@ struct SageSectionHistoryTests {
         var history = ResultHistory(taskIdentifier: task.identifier, taskRunUUID: machine.taskRunUUID, startDate: Date(timeIntervalSince1970: 0))
         var shown = ""
         func take(_ command: SessionMachine.Command) throws {
-            for effect in try machine.handle(.command(command)) {
+            for effect in try machine.handle(.command(command, at: 0)) {
                 switch effect {
                 case .moveSections(let exited, let entered, let direction, let resume):
                     history.moveSections(exited: exited, entered: entered, direction: direction, resume: resume, in: task, at: Date())
