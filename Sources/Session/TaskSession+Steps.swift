@@ -106,7 +106,8 @@ extension TaskSession {
             previousResult: results.previousResult(for: task.identifiers(along: location)),
             cohorts: machine.navigator.cohorts.sorted(),
             hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter,
-            transitionsAutomatically: step.transitionsAutomatically)))
+            transitionsAutomatically: step.transitionsAutomatically,
+            startsTimerAutomatically: step.kind.isTimed && SessionMachine.startsTimerAutomatically(step))))
     }
 
     // MARK: Voice
