@@ -107,7 +107,13 @@ extension TaskSession {
             cohorts: machine.navigator.cohorts.sorted(),
             hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter,
             transitionsAutomatically: step.transitionsAutomatically,
-            startsTimerAutomatically: step.kind.isTimed && SessionMachine.startsTimerAutomatically(step))))
+            startsTimerAutomatically: Self.startsTimerItself(step))))
+    }
+
+    /// `stepShown.startsTimerAutomatically`: the step has a timer and the session starts it as
+    /// the step shows (once its permissions are answered), so a front end sends no `timer.start`.
+    static func startsTimerItself(_ step: Step) -> Bool {
+        step.kind.isTimed && SessionMachine.startsTimerAutomatically(step)
     }
 
     // MARK: Voice
