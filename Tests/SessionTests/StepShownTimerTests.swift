@@ -1,6 +1,4 @@
-import Foundation
 import Testing
-import TaskModel
 
 @testable import Session
 
@@ -30,10 +28,8 @@ struct StepShownTimerTests {
 
     @Test(arguments: rows)
     func startsItself(_ row: Row) throws {
-        let text = #"{"identifier": "t", "steps": ["# + row.step + "]}"
-        let loaded = try TaskLoader().load(data: Data(text.utf8), displayName: "inline", baseDirectory: URL(fileURLWithPath: "/"))
-        guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
-        let step = try #require(task.steps.first)
+        let machine = try SessionMachineTests.machine(task: #"{"identifier": "t", "steps": ["# + row.step + "]}")
+        let step = try #require(machine.task.steps.first)
         #expect(TaskSession.startsTimerItself(step) == row.startsItself)
     }
 }
