@@ -93,7 +93,14 @@ extension TaskSession {
             previousResult: results.previousResult(for: task.identifiers(along: location)),
             cohorts: machine.navigator.cohorts.sorted(),
             hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter,
-            transitionsAutomatically: step.transitionsAutomatically)))
+            transitionsAutomatically: step.transitionsAutomatically,
+            startsTimerAutomatically: Self.startsTimerItself(step))))
+    }
+
+    /// `stepShown.startsTimerAutomatically`: the step has a timer and the session starts it as
+    /// the step shows (once its permissions are answered), so a front end sends no `timer.start`.
+    static func startsTimerItself(_ step: Step) -> Bool {
+        step.kind.isTimed && SessionMachine.startsTimerAutomatically(step)
     }
 
     // MARK: Voice
