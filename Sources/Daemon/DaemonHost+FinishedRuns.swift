@@ -66,10 +66,11 @@ extension DaemonHost {
         let summary = try await runSummary(of: uuid)
         let directory = RunDirectory(url: summary.directory, taskRunUUID: uuid)
         if let session, session.taskRunUUID == uuid, await !session.state.isOver {
-            // The live run's result as SageResearch has it (open sections not yet in it).
-            let live = try JSONValue.encoding(await session.taskResult)
-            return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path,
-                             archive: nil, taskResult: live)
+            // The live run's result as SageResearch has it (open sections not yet in it), and
+            // the open sections' own results beside it.
+            let live = await session.liveResults
+            return RunResult(taskRunUUID: uuid.uuidString, state: .running, runDirectory: summary.directory.path, archive: nil,
+                             taskResult: try JSONValue.encoding(live.task), openSections: try live.openSections.map { try JSONValue.encoding($0) })
         }
         let value: JSONValue = try await BlockingCall.run("run-result") {
             let written = directory.url.appendingPathComponent(RunDirectory.taskResultName)

@@ -67,7 +67,7 @@ enum SessionEventTranslation {
             progress: shown.progress, allowedActions: shown.allowedActions.compactMap(StepAction.init(rawValue:)),
             duration: shown.duration, previousResult: shown.previousResult.flatMap { try? JSONValue.encoding($0) },
             cohorts: shown.cohorts, hasStepBefore: shown.hasStepBefore, hasStepAfter: shown.hasStepAfter,
-            transitionsAutomatically: shown.transitionsAutomatically)
+            transitionsAutomatically: shown.transitionsAutomatically, startsTimerAutomatically: shown.startsTimerAutomatically)
     }
 }
 

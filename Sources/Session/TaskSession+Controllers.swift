@@ -19,7 +19,7 @@ extension TaskSession {
             let controller = settings.makeController(reference.configuration, output)
             controllers[key] = ControllerEntry(reference: reference, controller: controller, output: output)
             pumpEvents(of: controller, key: key)
-            await feed(.actionCreated(reference, on: location, atMonotonic: RecordingClock.monotonic()))
+            await feed(.actionCreated(reference, on: location))
             // Re-check: a failing action on a step that ends on interrupt may have ended the run.
             guard !machine.state.isOver else { return }
         }
@@ -37,7 +37,7 @@ extension TaskSession {
         let delay = question.deadline - RecordingClock.monotonic()
         schedule { [weak self] in
             do { try await Task.sleep(for: .seconds(max(delay, 0))) } catch { return }
-            try? await self?.submit(.event(.permissionDeadline(id: id, atMonotonic: RecordingClock.monotonic())))
+            try? await self?.submit(.event(.permissionDeadline(id: id)))
         }
     }
 

@@ -1,5 +1,4 @@
 import AsyncActions
-import Clocks
 import Foundation
 import Logging
 import TaskModel
@@ -59,19 +58,13 @@ extension TaskSession {
             recordFailure(key, code: code, message: message, result: result)
         case .publishPermissionAnswered(let question, let granted):
             events.publish(.permissionAnswered(id: question.id, permission: question.permission.rawValue, granted: granted))
-        case .settlePermissions:
-            await feed(.permissionsSettled(atMonotonic: RecordingClock.monotonic()))
         case .presentStep(let location, let direction):
             await presentStep(at: location, direction: direction)
-        case .setUpStep:
-            await feed(.stepSetUp(atMonotonic: RecordingClock.monotonic()))
         case .stopActiveActions:
             await feed(.stopRequested(keys: nil))
         case .writeResults:
             await writeResults()
             announceResultReady(stepPath: machine.shown?.path)
-        case .stopActions(let references):
-            await feed(.stopRequested(keys: references.map(\.description)))
         case .performStepCommands(let stepPath, let finishing):
             guard let location = machine.location(ofPath: stepPath), let step = task.step(at: location) else { return }
             await performCommands(of: step, stepPath: stepPath, finishing: finishing)

@@ -54,7 +54,7 @@ extension TaskSession {
         let endDate = Date()
         var archive: URL?
         if reason == .discarded {
-            _ = machine.handle(.runFinished(reason))
+            _ = machine.handle(.runFinished(reason), at: RecordingClock.monotonic())
             let store = store, uuid = taskRunUUID
             do { try await BlockingCall.run("run-discard") { try store.discard(uuid) } } catch {
                 logger.error("The discarded run directory could not be deleted", metadata: ["error": "\(error)"])
@@ -62,7 +62,7 @@ extension TaskSession {
         } else {
             if reason != .saved { results.finish(endDate: endDate) }
             let announcesResult = machine.announcesResultAtEnd
-            _ = machine.handle(.runFinished(reason))
+            _ = machine.handle(.runFinished(reason), at: RecordingClock.monotonic())
             // What is still being said (a completion step's prompt, the step's `end` prompt
             // before it) is heard and reported before prompts.json and the archive are written;
             // the held stream is let go after it, so those prompts are measured like the rest.

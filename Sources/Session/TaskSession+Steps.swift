@@ -8,32 +8,19 @@ import TaskNavigation
 extension TaskSession {
     // MARK: Moves
 
-    /// Sections and subtasks left close their results; those entered open theirs.
-    /// `resume` false: a forward command's jump back starts the visited sections anew.
+    /// Sections and subtasks left close their results; those entered open theirs
+    /// (ResultHistory+Moves.swift, docs/runs.md).
     func moveSections(exited: [StepLocation], entered: [StepLocation], direction: NavigationDirection, resume: Bool = true) {
-        let now = Date()
-        let direction = PathMarker.Direction(rawValue: direction.rawValue) ?? .forward
-        for container in exited {
-            // Left forward, a section's result enters its parent's history (docs/runs.md).
-            results.leaveSection(path: task.identifiers(along: container), endDate: now, direction: direction)
-        }
-        for container in entered {
-            // A taskInfo step's task gives a nested `task` result; sections and subtasks a `section`.
-            let kind: ResultHistory.BranchKind = task.step(at: container)?.kind == .taskInfo ? .task : .section
-            try? results.enterSection(path: task.identifiers(along: container), startDate: now, direction: direction, kind: kind, resume: resume)
-        }
+        results.moveSections(exited: exited, entered: entered, direction: direction, resume: resume, in: task, at: Date())
     }
 
     /// The step at `location` gets its result and its place in the history; running recorders
     /// write a step-change marker.
     func showStep(at location: StepLocation, direction: NavigationDirection) async {
-        guard let step = task.step(at: location) else { return }
+        guard task.step(at: location) != nil else { return }
         let path = task.stepPath(of: location)
-        let now = Date()
         logger[metadataKey: "stepPath"] = "\(path)"
-        try? results.showStep(
-            path: task.identifiers(along: location), result: BaseResult(identifier: step.identifier, startDate: now, endDate: now),
-            direction: PathMarker.Direction(rawValue: direction.rawValue) ?? .forward)
+        results.showStep(at: location, direction: direction, in: task, at: Date())
         shownPaths.append(path)
         for key in machine.actions.keys(in: .running) {
             guard let entry = controllers[key] else { continue }
@@ -106,7 +93,14 @@ extension TaskSession {
             previousResult: results.previousResult(for: task.identifiers(along: location)),
             cohorts: machine.navigator.cohorts.sorted(),
             hasStepBefore: machine.navigator.hasStepBefore, hasStepAfter: machine.navigator.hasStepAfter,
-            transitionsAutomatically: step.transitionsAutomatically)))
+            transitionsAutomatically: step.transitionsAutomatically,
+            startsTimerAutomatically: Self.startsTimerItself(step))))
+    }
+
+    /// `stepShown.startsTimerAutomatically`: the step has a timer and the session starts it as
+    /// the step shows (once its permissions are answered), so a front end sends no `timer.start`.
+    static func startsTimerItself(_ step: Step) -> Bool {
+        step.kind.isTimed && SessionMachine.startsTimerAutomatically(step)
     }
 
     // MARK: Voice
@@ -183,7 +177,7 @@ extension TaskSession {
                                                   heardBy: heardBy))
             }
             events.publish(.promptSpoken(stepPath: stepPath, text: text, scheduledUptime: scheduled, onsetUptime: onset))
-            _ = machine.handle(.promptStarted(stepPath: stepPath, text: text))
+            _ = machine.handle(.promptStarted(stepPath: stepPath, text: text), at: RecordingClock.monotonic())
         case .promptFinished(let stepPath, let text, let onset, let end, let heardBy):
             // The finish carries the best measure of the onset: the latest record of this prompt
             // not yet finished takes it (prompts.json is written again as the run ends).
@@ -233,8 +227,9 @@ extension TaskSession {
                 if delay > 0 {
                     do { try await Task.sleep(for: .seconds(delay)) } catch { return }
                 }
-                // Checked by the machine when its turn comes: a move or pause may have come first.
-                try? await self.submit(.event(.clockDue(generation: generation, atMonotonic: RecordingClock.monotonic())))
+                // Stamped as it wakes, checked by the machine when its turn comes: a move or
+                // pause may have come first.
+                try? await self.submit(.event(.clockDue(generation: generation)))
             }
         }
     }

@@ -188,17 +188,17 @@ public actor TaskSession {
 
     /// Starts the step timer of the step shown (an active or countdown step).
     public func startTimer() async throws(SessionError) {
-        try await submit(.command(.startTimer(atMonotonic: RecordingClock.monotonic())))
+        try await submit(.command(.startTimer))
     }
 
     /// Pauses the step timer; prompts wait and, with `speakWarningOnPause`, the warning is spoken.
     public func pauseTimer() async throws(SessionError) {
-        try await submit(.command(.pauseTimer(atMonotonic: RecordingClock.monotonic())))
+        try await submit(.command(.pauseTimer))
     }
 
     /// Resumes a paused step timer.
     public func resumeTimer() async throws(SessionError) {
-        try await submit(.command(.resumeTimer(atMonotonic: RecordingClock.monotonic())))
+        try await submit(.command(.resumeTimer))
     }
 
     /// Answers the permission request `id`.
@@ -241,6 +241,10 @@ public actor TaskSession {
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }
 
+    /// The task result so far and its open sections' results, outermost first
+    /// (`ResultHistory.openSectionResults`), read in one turn so that they agree.
+    public var liveResults: (task: TaskResult, openSections: [AnyResult]) { (results.taskResult(), results.openSectionResults) }
+
     /// The quality checks of the run, once it finished (not saved or discarded); nil before,
     /// or when they could not be made.
     public var qualityReport: (any RunQualityReport)? { quality }
@@ -250,18 +254,21 @@ public actor TaskSession {
 
     // MARK: Carrying out the machine
 
-    /// Feeds `input` to the machine once no other input is being carried out, and carries out
-    /// the effects it returns; a refused command throws its `SessionError`. The input is made
-    /// when its turn comes, so the times it carries are those of its turn.
-    func submit(_ input: @autoclosure () -> SessionMachine.Input) async throws(SessionError) {
+    /// Stamps `input` with the time it arrives, feeds it to the machine once no other input is
+    /// being carried out, and carries out the effects it returns; a refused command throws its
+    /// `SessionError`. The stamp is taken before the wait for the turn, so an input's time is
+    /// when it happened, not when it was handled (docs/session.md, "The machine").
+    func submit(_ input: SessionMachine.Input) async throws(SessionError) {
+        let stamped = input.at(RecordingClock.monotonic())
         try await oneAtATime { () throws(SessionError) in
-            await carryOut(try machine.handle(input()))
+            await carryOut(try machine.handle(stamped))
         }
     }
 
-    /// Feeds an event that an effect being carried out produced (its input holds the turn).
+    /// Feeds an event that an effect being carried out produced (its input holds the turn),
+    /// stamped now, as the await that produced it ended.
     func feed(_ event: SessionMachine.Event) async {
-        await carryOut(machine.handle(event))
+        await carryOut(machine.handle(event, at: RecordingClock.monotonic()))
     }
 
     /// Carries out `effects` in order. Re-checked before each: once the run has ended (an

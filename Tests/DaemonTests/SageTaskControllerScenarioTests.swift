@@ -46,6 +46,13 @@ struct SageTaskControllerScenarioTests {
         var hasStepAfter: Bool?
         /// The identifiers of the task result's top `stepHistory` (`run.result` of the live run).
         var topHistory: [String]?
+        /// The section around the step shown and its own `stepHistory` (Sage's
+        /// `currentNode.parent` and `nodePathHistory`): the innermost of `run.result`'s
+        /// `openSections`, not yet in the top history while it is open.
+        var sectionHistory: (section: String, steps: [String])?
+        /// A section's result in the top history (its last entry of that identifier) and its
+        /// own `stepHistory`.
+        var topSection: (section: String, steps: [String])?
         /// The identifier of `stepShown.previousResult`, or `"none"`.
         var previousResult: String?
         /// `taskResultReady` arrives, for this step path (`""`: as the run ends).
@@ -66,22 +73,28 @@ struct SageTaskControllerScenarioTests {
     static let history4 = ["introduction", "step1", "step2", "step3", "step4"]
 
     static let scenarios: [Scenario] = [
+        // Sage's section cases assert the history of the section around the step shown; a
+        // section's result enters the top history only as it is left forward (docs/runs.md).
         Scenario(name: "testNavigation_BackFrom5X", stepTo: "step5/stepX",
-                 atStart: Expect(progress: "5/7", hasStepBefore: true, hasStepAfter: true, topHistory: history4),
+                 atStart: Expect(progress: "5/7", hasStepBefore: true, hasStepAfter: true, topHistory: history4,
+                                 sectionHistory: ("step5", ["stepX"]), topSection: ("step4", ["stepA", "stepB", "stepC"])),
                  moves: [(.back, Expect(step: "step4/stepC", direction: "backward", progress: "4/7", topHistory: history4,
-                                        previousResult: "stepC"))]),
+                                        sectionHistory: ("step4", ["stepA", "stepB", "stepC"]), previousResult: "stepC"))]),
+        // Going back keeps the section's history: stepY shown again follows stepZ.
         Scenario(name: "testNavigation_BackFrom5Z", stepTo: "step5/stepZ",
                  moves: [(.back, Expect(step: "step5/stepY", direction: "backward", progress: "5/7", topHistory: history4,
-                                        previousResult: "stepY"))]),
+                                        sectionHistory: ("step5", ["stepX", "stepY", "stepZ", "stepY"]), previousResult: "stepY"))]),
         Scenario(name: "testNavigation_BackFrom3", stepTo: "step3",
                  atStart: Expect(topHistory: ["introduction", "step1", "step2", "step3"], previousResult: "none"),
                  moves: [(.back, Expect(step: "step2", direction: "backward", progress: "2/7",
                                         topHistory: ["introduction", "step1", "step2", "step3", "step2"], previousResult: "step2"))]),
         Scenario(name: "testNavigation_ForwardFrom5X", stepTo: "step5/stepX",
-                 moves: [(.forward, Expect(step: "step5/stepY", direction: "forward", progress: "5/7", topHistory: history4))]),
+                 moves: [(.forward, Expect(step: "step5/stepY", direction: "forward", progress: "5/7", topHistory: history4,
+                                           sectionHistory: ("step5", ["stepX", "stepY"])))]),
         Scenario(name: "testNavigation_ForwardFrom5Z", stepTo: "step5/stepZ",
                  moves: [(.forward, Expect(step: "step6/stepA", direction: "forward", progress: "6/7",
-                                           topHistory: history4 + ["step5"]))]),
+                                           topHistory: history4 + ["step5"], sectionHistory: ("step6", ["stepA"]),
+                                           topSection: ("step5", ["stepX", "stepY", "stepZ"])))]),
         Scenario(name: "testNavigation_ForwardFrom2", stepTo: "step2",
                  moves: [(.forward, Expect(step: "step3", direction: "forward", progress: "3/7",
                                            topHistory: ["introduction", "step1", "step2", "step3"]))]),
@@ -89,7 +102,15 @@ struct SageTaskControllerScenarioTests {
         // result enters the history (Sage's section path completes before the parent moves on).
         Scenario(name: "skipToIdentifier from step5/stepY back to step3", stepTo: "step5/stepY",
                  moves: [(.forwardSkipping(to: "step3"), Expect(step: "step3", progress: "3/7",
-                                                                  topHistory: history4 + ["step5", "step3"]))]),
+                                                                  topHistory: history4 + ["step5", "step3"],
+                                                                  topSection: ("step5", ["stepX", "stepY"])))]),
+        // A forward jump back to a visited section (step7's nextStepIdentifier is step5 in
+        // testJumpBackward_From7To5X) starts a new result for it; the old one stays where it was.
+        Scenario(name: "testJumpBackward_From7To5X", stepTo: "step7",
+                 moves: [(.forwardSkipping(to: "step5"), Expect(step: "step5/stepX", direction: "backward",
+                                                                  topHistory: history4 + ["step5", "step6", "step7"],
+                                                                  sectionHistory: ("step5", ["stepX"]),
+                                                                  topSection: ("step5", ["stepX", "stepY", "stepZ"])))]),
         Scenario(name: "testProgress_MarkersAndSections_Introduction", stepTo: "introduction",
                  atStart: Expect(progress: "none", hasStepBefore: false, hasStepAfter: true)),
         Scenario(name: "testProgress_MarkersAndSections_Step2", stepTo: "step2", atStart: Expect(progress: "2/7")),
@@ -181,10 +202,21 @@ struct SageTaskControllerScenarioTests {
             let identifier = (shown["previousResult"] as? [String: Any])?["identifier"] as? String ?? "none"
             if identifier != previous { throw fail("previousResult \(identifier), expected \(previous)") }
         }
-        if let top = expect.topHistory {
-            let result = try client.result("run.result", ["taskRunUUID": uuid])["taskResult"] as? [String: Any]
-            let ids = (result?["stepHistory"] as? [[String: Any]] ?? []).compactMap { $0["identifier"] as? String }
-            if ids != top { throw fail("top stepHistory \(ids), expected \(top)") }
+        if expect.topHistory != nil || expect.sectionHistory != nil || expect.topSection != nil {
+            let answer = try client.result("run.result", ["taskRunUUID": uuid])
+            let top = (answer["taskResult"] as? [String: Any])?["stepHistory"] as? [[String: Any]] ?? []
+            func ids(_ results: [[String: Any]]) -> [String] { results.compactMap { $0["identifier"] as? String } }
+            if let expected = expect.topHistory, ids(top) != expected { throw fail("top stepHistory \(ids(top)), expected \(expected)") }
+            if let expected = expect.sectionHistory {
+                let open = (answer["openSections"] as? [[String: Any]] ?? []).last
+                let found = (open?["identifier"] as? String ?? "none", ids(open?["stepHistory"] as? [[String: Any]] ?? []))
+                if found != expected { throw fail("open section \(found), expected \(expected)") }
+            }
+            if let expected = expect.topSection {
+                let section = top.last { $0["identifier"] as? String == expected.section }
+                let found = ids(section?["stepHistory"] as? [[String: Any]] ?? [])
+                if section == nil || found != expected.steps { throw fail("\(expected.section) in the top history: \(section == nil ? "none" : "\(found)"), expected \(expected.steps)") }
+            }
         }
         if let ready = expect.resultReady {
             let event = try client.waitForEvent("taskResultReady")

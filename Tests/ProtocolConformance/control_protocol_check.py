@@ -276,6 +276,9 @@ def whole_task(path, doc):
     client.wait_event("stepShown")
     client.call("run.forward", {"answers": [{"identifier": "q1", "value": 3, "answerType": {"type": "integer"}}]})
     client.wait_event("stepShown")
+    # The live run's result, validated as every result is: the task has no section open.
+    live = client.call("run.result", {"taskRunUUID": run})
+    check(live["state"] == "running" and live.get("openSections") == [], "run.result of the live run: %r" % live.get("openSections"))
     start_timer_unless_running(client)
     client.wait_event("timerStarted")
     client.call("timer.pause")

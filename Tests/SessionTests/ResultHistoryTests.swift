@@ -195,6 +195,37 @@ import TaskModel
     }
 }
 
+/// The open sections' own results (run.result's `openSections`), as SageResearch's section
+/// path components hold them.
+@Suite struct ResultHistoryOpenSectionTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var moves: [ResultHistoryTests.Move]
+        var open: String
+        var testDescription: String { open.isEmpty ? "none open" : open }
+    }
+
+    static let rows: [Row] = [
+        Row(moves: [.show("T/intro", .forward)], open: ""),
+        Row(moves: [.show("T/A/a1", .forward), .show("T/A/a2", .forward)], open: "A(0-open)[a1@0 a2@1]"),
+        // An inner section open is not yet in the outer one's history.
+        Row(moves: [.show("T/S/y", .forward), .show("T/S/U/x", .forward)], open: "S(0-open)[y@0] U(1-open)[x@1]"),
+        // Back into an ended section: its result is open again, without its end date.
+        Row(moves: [.show("T/A/a1", .forward), .show("T/b", .forward), .show("T/A/a1", .backward)], open: "A(0-open)[a1@2]"),
+        Row(moves: [.show("T/A/a1", .forward), .finish], open: ""),
+    ]
+
+    @Test(arguments: rows) func openSections(_ row: Row) throws {
+        let history = try ResultHistoryTests.run(row.moves)
+        #expect(ResultHistoryTests.render(history.openSectionResults, times: true) == row.open)
+    }
+
+    @Test func aResumedRunHasItsSavedSectionOpen() throws {
+        let saved = try ResultHistoryTests.run([.show("T/intro", .forward), .show("T/A/a1", .forward), .show("T/A/a2", .forward)])
+        let resumed = ResultHistory(resuming: saved.taskResult(includingOpenSections: true), at: ["T", "A", "a2"])
+        #expect(ResultHistoryTests.render(resumed.openSectionResults, times: true) == "A(1-open)[a1@1 a2@2]")
+    }
+}
+
 /// A saved run's history is rebuilt from its task result and goes on where it was saved.
 @Suite struct ResultHistoryResumeTests {
     @Test func resumingReopensTheSectionsOfTheSavedStep() throws {

@@ -28,8 +28,8 @@ struct SessionMachineAllowedActionsTests {
     @Test(arguments: rows)
     func offeredIsTaken(_ row: Row) throws {
         var machine = try SessionMachineTests.machine()
-        _ = try machine.handle(.command(.start))
-        for _ in 0..<row.forwards { _ = try machine.handle(.command(.forward(StepResultInput()))) }
+        _ = try machine.handle(.command(.start, at: 0))
+        for _ in 0..<row.forwards { _ = try machine.handle(.command(.forward(StepResultInput()), at: 0)) }
         let step = try #require(machine.navigator.currentStep)
         #expect(step.identifier == row.step)
         let offered = machine.allowedActions(on: step)
@@ -38,7 +38,7 @@ struct SessionMachineAllowedActionsTests {
         for (command, name) in [(SessionMachine.Command.back, "back"), (.skip(to: nil), "skip")] {
             var copy = machine
             do {
-                _ = try copy.handle(.command(command))
+                _ = try copy.handle(.command(command, at: 0))
                 #expect(offered.contains(name), "\(name) was taken on \(row.step) but not offered")
             } catch {
                 #expect(!offered.contains(name), "\(name) was offered on \(row.step) but refused: \(error)")

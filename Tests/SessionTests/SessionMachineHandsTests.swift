@@ -50,11 +50,11 @@ struct SessionMachineHandsTests {
     func handSelection(_ row: Row) throws {
         var machine = try SessionMachineTests.machine(task: Self.task)
         machine.handCoin = HandCoin(seed: row.seed)
-        _ = try machine.handle(.command(.start))
+        _ = try machine.handle(.command(.start, at: 0))
         let input = StepResultInput(answers: row.answer.map { [.init(identifier: "handSelection", value: $0)] } ?? [])
         let effects: [SessionMachine.Effect]
         do {
-            effects = try machine.handle(.command(.forward(input)))
+            effects = try machine.handle(.command(.forward(input), at: 0))
         } catch {
             #expect(row.refused && error.code == .invalidArgument)
             #expect(machine.navigator.currentStepPath == "h/handSelection")

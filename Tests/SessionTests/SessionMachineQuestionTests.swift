@@ -29,7 +29,7 @@ struct SessionMachineQuestionTests {
         guard case .task(let task) = loaded.document else { throw SessionError(.invalidArgument, "not a task") }
         var machine = SessionMachine(task: task, taskRunUUID: UUID(), navigator: TaskNavigator(task: task, cohorts: cohorts),
                                      ledger: PermissionLedger(policy: PermissionPolicy(), timeout: 120), handCoin: HandCoin(seed: 1))
-        _ = try machine.handle(.command(.start))
+        _ = try machine.handle(.command(.start, at: 0))
         return machine
     }
 
@@ -58,13 +58,13 @@ struct SessionMachineQuestionTests {
         let input = StepResultInput(answers: answers)
         switch outcome {
         case .refused(let codingPath):
-            #expect(throws: SessionError.self, "\(name)") { try machine.handle(.command(.forward(input))) }
-            do { _ = try machine.handle(.command(.forward(input))) } catch {
+            #expect(throws: SessionError.self, "\(name)") { try machine.handle(.command(.forward(input), at: 0)) }
+            do { _ = try machine.handle(.command(.forward(input), at: 0)) } catch {
                 #expect(error.code == .invalidArgument && error.codingPath == codingPath, "\(name): \(error)")
             }
             #expect(machine.navigator.currentLocation == StepLocation([0]), "\(name): the question stays shown")
         case .moves(let index, let cohorts, let recorded):
-            let effects = try machine.handle(.command(.forward(input)))
+            let effects = try machine.handle(.command(.forward(input), at: 0))
             #expect(machine.navigator.currentLocation == index.map { StepLocation([$0]) }, "\(name)")
             #expect(machine.navigator.cohorts == cohorts, "\(name)")
             let expected = StepResultInput(answers: [.init(identifier: "q", value: recorded, answerType: ["type": "integer"], questionText: "How many?")])
@@ -75,7 +75,7 @@ struct SessionMachineQuestionTests {
 
     @Test func skippingTheQuestionAppliesOnlyItsSkipRules() throws {
         var machine = try Self.machine()
-        _ = try machine.handle(.command(.skip(to: nil)))
+        _ = try machine.handle(.command(.skip(to: nil), at: 0))
         #expect(machine.navigator.cohorts == ["adult", "unanswered"])
         #expect(machine.navigator.currentLocation == StepLocation([1]))
     }

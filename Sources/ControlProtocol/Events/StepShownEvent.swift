@@ -29,12 +29,18 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
     /// `transitionAutomatically`, `continueOnFinish`): a front end shows no forward button for
     /// the timer and takes the next `stepShown` (docs/protocol.md).
     public var transitionsAutomatically: Bool?
+    /// True when the daemon starts the step's timer itself as the step shows (once its
+    /// permissions are answered): countdown steps, `startTimerAutomatically`,
+    /// `transitionAutomatically`, `continueOnFinish`. False: a front end starts it with
+    /// `timer.start` (or, as a tapping step, at the first tap). Protocol 1.2.0.
+    public var startsTimerAutomatically: Bool?
 
     public init(stepPath: String, step: JSONValue, type: String, direction: String = "forward",
                 progress: StepProgress? = nil, allowedActions: [StepAction], duration: Double? = nil,
                 previousResult: JSONValue? = nil, cohorts: [String]? = nil, hasStepBefore: Bool? = nil, hasStepAfter: Bool? = nil,
-                transitionsAutomatically: Bool? = nil) {
+                transitionsAutomatically: Bool? = nil, startsTimerAutomatically: Bool? = nil) {
         self.transitionsAutomatically = transitionsAutomatically
+        self.startsTimerAutomatically = startsTimerAutomatically
         self.hasStepBefore = hasStepBefore
         self.hasStepAfter = hasStepAfter
         self.stepPath = stepPath
@@ -62,6 +68,8 @@ public struct StepShownEvent: Sendable, Hashable, ControlSchemaDescribing {
             .init("hasStepBefore", .boolean),
             .init("hasStepAfter", .boolean),
             .init("transitionsAutomatically", .described("The daemon moves on by itself once the step's timer ends.", .boolean)),
+            .init("startsTimerAutomatically", .described(
+                "The daemon starts the step's timer itself as the step shows; false: the front end sends timer.start.", .boolean)),
         ], required: ["stepPath", "step", "type", "direction", "allowedActions"])
     }
 }

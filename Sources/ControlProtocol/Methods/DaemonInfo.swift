@@ -43,5 +43,5 @@ public struct DaemonInfo: Sendable, Hashable, ControlSchemaDescribing, ControlRe
 
 /// The version of the control protocol.
 public enum ControlProtocolVersion {
-    public static let current = "1.1.0"
+    public static let current = "1.2.0"
 }

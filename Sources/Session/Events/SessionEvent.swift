@@ -78,6 +78,8 @@ public struct StepShown: Sendable {
     public var hasStepAfter: Bool = false
     /// The session moves on by itself once the step's timer ends (`Step.transitionsAutomatically`).
     public var transitionsAutomatically: Bool = false
+    /// The session starts the step's timer itself as it shows (`SessionMachine.startsTimerAutomatically`).
+    public var startsTimerAutomatically: Bool = false
 }
 
 /// What the step timer did.

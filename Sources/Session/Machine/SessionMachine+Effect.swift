@@ -3,8 +3,9 @@ import TaskModel
 import TaskNavigation
 
 extension SessionMachine {
-    /// What the actor must do, in order (docs/session.md, "The machine"). Effects that await
-    /// come back as `Event`s where the machine must decide what follows.
+    /// What the actor must do, in order (docs/session.md, "The machine"): I/O, voice, publishing
+    /// and waiting, nothing the machine could decide itself. Effects that await come back as
+    /// `Event`s where the machine must decide what follows.
     enum Effect: Sendable, Hashable {
         /// A fresh run begins: the results start now.
         case beginResults
@@ -52,19 +53,14 @@ extension SessionMachine {
         /// and `message`) and publish `actionFailed`.
         case recordActionFailure(key: String, code: AsyncActionError.Code, message: String, result: ErrorResult?)
         case publishPermissionAnswered(PermissionLedger.Question, granted: Bool)
-        /// Read the clock and feed `permissionsSettled`.
-        case settlePermissions
         /// Make the step's clips, publish `stepShown`, speak its time-0 prompts and prepare the
         /// timed ones.
         case presentStep(at: StepLocation, direction: NavigationDirection)
-        /// Read the clock and feed `stepSetUp`: the timer may start by itself.
-        case setUpStep
         /// Write the results at SageResearch's result-ready moment.
         case writeResults
-        /// Stop these actions (their results are recorded) or cancel them if never started;
-        /// fed back as `stopRequested`, decided when their turn comes.
-        case stopActions([AsyncActionReference])
-        /// Stop every action still active (the last completion step shows), likewise.
+        /// Stop every action still active, cancel those that never started (the last completion
+        /// step shows). Fed back as `stopRequested` once carried out: the step's own actions are
+        /// created by the effects before it, after the machine decided the move.
         case stopActiveActions
         /// The step's sound and vibration commands for its start or finish.
         case performStepCommands(stepPath: String, finishing: Bool)
@@ -79,7 +75,7 @@ extension SessionMachine {
         /// archive and quality, publish `taskFinished`.
         case finishRun(FinishReason)
         case writeManifest
-        /// Feed this event back once the effects before it are carried out.
+        /// Feed this event back, stamped then, once the effects before it are carried out.
         case then(Event)
     }
 }

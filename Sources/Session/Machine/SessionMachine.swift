@@ -47,12 +47,12 @@ struct SessionMachine: Sendable {
         }
     }
 
-    /// Takes `input` and returns the effects to carry out, in order; a command not allowed now
-    /// is refused with the error the front end gets.
-    mutating func handle(_ input: Input) throws(SessionError) -> [Effect] {
-        switch input {
-        case .command(let command): try handle(command)
-        case .event(let event): handle(event)
+    /// Takes `input` at the time it is stamped with and returns the effects to carry out, in
+    /// order; a command not allowed now is refused with the error the front end gets.
+    mutating func handle(_ input: Stamped) throws(SessionError) -> [Effect] {
+        switch input.input {
+        case .command(let command): try handle(command, at: input.atMonotonic)
+        case .event(let event): handle(event, at: input.atMonotonic)
         }
     }
 
@@ -80,13 +80,16 @@ struct SessionMachine: Sendable {
         if let leaving, let step = task.step(at: leaving.location) {
             effects += leave(step, shown: leaving, direction: transition.direction)
         }
-        if !transition.stopAsyncActions.isEmpty { effects.append(.stopActions(transition.stopAsyncActions)) }
+        effects += stop(transition.stopAsyncActions.map(\.description))
         if !transition.exitedContainers.isEmpty || !transition.enteredContainers.isEmpty {
-            if !backCommand, transition.direction == .backward, !transition.exitedContainers.isEmpty {
+            if !backCommand, transition.direction == .backward {
                 // A jump back by a forward command leaves its sections forward: their results
                 // enter their parents' histories (docs/runs.md), as only the back command does not;
-                // the visited sections it enters start new results, as in SageResearch.
-                effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
+                // the visited sections it enters start new results, as in SageResearch, also when
+                // it leaves none (testJumpBackward_From7To5X).
+                if !transition.exitedContainers.isEmpty {
+                    effects.append(.moveSections(exited: transition.exitedContainers, entered: [], direction: .forward))
+                }
                 if !transition.enteredContainers.isEmpty {
                     effects.append(.moveSections(exited: [], entered: transition.enteredContainers, direction: transition.direction, resume: false))
                 }
@@ -102,7 +105,8 @@ struct SessionMachine: Sendable {
         phase.setShown(ShownStep(location: location, path: task.stepPath(of: location), clock: clock))
         effects.append(.showStep(at: location, direction: transition.direction))
         if !transition.startAsyncActions.isEmpty { effects.append(.createActions(transition.startAsyncActions, on: location)) }
-        effects += [.presentStep(at: location, direction: transition.direction), .setUpStep]
+        effects.append(.presentStep(at: location, direction: transition.direction))
+        effects += setUp(step, path: task.stepPath(of: location), clocked: clock != nil)
         if isLastCompletionStep(location) {
             // SageResearch's result-ready moment: every recorder stops, the results are written.
             effects += [.stopActiveActions, .writeResults]
@@ -148,6 +152,14 @@ struct SessionMachine: Sendable {
     func location(ofPath path: String) -> StepLocation? {
         if let shown, shown.path == path { return shown.location }
         return task.allLocations().first { task.stepPath(of: $0) == path }
+    }
+
+    /// The step just presented starts (docs/session.md, "A move", 8): a step without a timer
+    /// runs its start commands (RSDStepViewController's); a timer that starts by itself waits
+    /// for the end of the presentation, whose time comes with `stepPresented`.
+    private func setUp(_ step: Step, path: String, clocked: Bool) -> [Effect] {
+        guard clocked else { return [.performStepCommands(stepPath: path, finishing: false)] }
+        return Self.startsTimerAutomatically(step) ? [.then(.stepPresented(stepPath: path))] : []
     }
 
     /// Starts the step timer at `now` and arms its clock.
@@ -217,8 +229,8 @@ struct SessionMachine: Sendable {
 // MARK: - Commands
 
 extension SessionMachine {
-    /// A command: its refusal, or the state it moves to and the effects.
-    mutating func handle(_ command: Command) throws(SessionError) -> [Effect] {
+    /// A command at `now`: its refusal, or the state it moves to and the effects.
+    private mutating func handle(_ command: Command, at now: Double) throws(SessionError) -> [Effect] {
         switch command {
         case .start:
             return try start()
@@ -233,7 +245,7 @@ extension SessionMachine {
             // The step shown gets its end date, the lowest task or section the answer (Sage's _abandonAssessment).
             let ending = navigator.currentLocation.map { [Effect.endStepResult(at: $0)] } ?? []
             return ending + [.recordAbandonment(ownerLocation: navigator.currentLocation?.parent ?? .root)] + end(.abandoned)
-        case .startTimer(let now):
+        case .startTimer:
             try checkMovable("start the timer")
             guard let clock = shown?.clock, case .notStarted = clock.timer.phase else {
                 throw SessionError(.invalidState, shown?.clock == nil
@@ -241,7 +253,7 @@ extension SessionMachine {
                     : "The step timer already started; pause or resume it instead.")
             }
             return startClock(at: now)
-        case .pauseTimer(let now):
+        case .pauseTimer:
             guard state == .running, var shown, var clock = shown.clock, clock.timer.isRunning,
                   let elapsed = clock.timer.pause(at: now) else {
                 throw SessionError(.invalidState, "There is no running step timer to pause (the session is \(state)).")
@@ -251,7 +263,7 @@ extension SessionMachine {
             phase.setShown(shown)
             let speakWarning = task.step(at: shown.location)?.commands.contains(.speakWarningOnPause) ?? false
             return [.voicePauseTimer(speakWarning: speakWarning), .publishTimer(.paused(stepPath: shown.path, elapsed: elapsed)), .writeManifest]
-        case .resumeTimer(let now):
+        case .resumeTimer:
             guard state == .paused, var shown, var clock = shown.clock, clock.timer.isPaused, clock.timer.resume(at: now) else {
                 throw SessionError(.invalidState, "The step timer is not paused (the session is \(state)); there is nothing to resume.")
             }
@@ -267,7 +279,7 @@ extension SessionMachine {
             guard let question = ledger.answer(id, granted: granted) else {
                 throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
             }
-            return permissionAnswered(question, granted: granted, byTimeout: false)
+            return permissionAnswered(question, granted: granted, byTimeout: false, at: now)
         case .cancel(let save):
             guard !isEnding else { throw notRunning("cancel") }
             return end(save ? .saved : .discarded)
@@ -379,11 +391,11 @@ extension SessionMachine {
 // MARK: - Events
 
 extension SessionMachine {
-    /// An event: what follows from it now. Events are never refused; one that no longer fits
-    /// the state (a tick of a disarmed clock, a deadline of an answered question) does nothing.
-    mutating func handle(_ event: Event) -> [Effect] {
+    /// An event at `now`: what follows from it. Events are never refused; one that no longer
+    /// fits the state (a tick of a disarmed clock, a deadline of an answered question) does nothing.
+    mutating func handle(_ event: Event, at now: Double) -> [Effect] {
         switch event {
-        case .clockDue(let generation, let now):
+        case .clockDue(let generation):
             guard !isEnding, var shown, var clock = shown.clock, clock.armed == generation else { return [] }
             if clock.timer.finishIfDue(at: now) {
                 clock.armed = nil
@@ -395,9 +407,9 @@ extension SessionMachine {
             guard clock.timer.isRunning else { return [] }
             return [.publishTimer(.tick(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now).rounded(), remaining: clock.timer.remaining(at: now).rounded()))]
 
-        case .permissionDeadline(let id, let now):
+        case .permissionDeadline(let id):
             guard let question = ledger.open[id], question.deadline <= now + 0.001, ledger.answer(id, granted: false) != nil else { return [] }
-            return permissionAnswered(question, granted: false, byTimeout: true)
+            return permissionAnswered(question, granted: false, byTimeout: true, at: now)
 
         case .promptStarted(let stepPath, let text):
             // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
@@ -407,24 +419,8 @@ extension SessionMachine {
             phase.setShown(shown)
             return []
 
-        case .permissionsSettled(let now):
-            guard case .started(var progress) = phase, progress.waitingForPermission, !ledger.isWaiting else { return [] }
-            progress.waitingForPermission = false
-            phase = .started(progress)
-            var effects: [Effect] = []
-            if let shown, let step = task.step(at: shown.location), let clock = shown.clock,
-               case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) {
-                effects = startClock(at: now)
-            }
-            return effects + [.writeManifest]
-
-        case .stepSetUp(let now):
-            guard !isEnding, let shown, let step = task.step(at: shown.location) else { return [] }
-            guard shown.clock != nil else {
-                // A step without a timer starts when it is shown (RSDStepViewController's start commands).
-                return [.performStepCommands(stepPath: shown.path, finishing: false)]
-            }
-            guard Self.startsTimerAutomatically(step), !ledger.isWaiting else { return [] }
+        case .stepPresented(let stepPath):
+            guard !isEnding, let shown, shown.path == stepPath, !ledger.isWaiting else { return [] }
             return startClock(at: now)
 
         case .timerEndCarriedOut(let stepPath):
@@ -437,7 +433,7 @@ extension SessionMachine {
                 return [.warn("The step \(stepPath) could not move on by itself: \(error)")]
             }
 
-        case .actionCreated(let reference, let location, let now):
+        case .actionCreated(let reference, let location):
             return actionCreated(reference, on: location, at: now)
 
         case .deviceChecked(let key, let failure):
@@ -453,20 +449,7 @@ extension SessionMachine {
             return fail(key, code: .deviceFailed, message: message)
 
         case .stopRequested(let keys):
-            var stopping: [String] = [], cancelling: [String] = []
-            for key in keys ?? actions.activeKeys {
-                switch actions[key] {
-                case .running:
-                    actions.set(key, .stopped)
-                    stopping.append(key)
-                case .preparing, .asking, .ready:
-                    actions.set(key, .cancelled)
-                    cancelling.append(key)
-                case .stopped, .failed, .cancelled, nil:
-                    continue
-                }
-            }
-            return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
+            return stop(keys ?? actions.activeKeys)
 
         case .cancelRequested:
             let active = actions.activeKeys
@@ -529,10 +512,10 @@ extension SessionMachine {
         return effects
     }
 
-    /// The answer to `question` (recorded in the ledger): the actions it granted check their
-    /// devices once no other question of theirs is open, the ones it denied fail; then the
+    /// The answer to `question` (recorded in the ledger) at `now`: the actions it granted check
+    /// their devices once no other question of theirs is open, the ones it denied fail; then the
     /// session goes on if no question is left.
-    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool) -> [Effect] {
+    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool, at now: Double) -> [Effect] {
         var effects: [Effect] = [.publishPermissionAnswered(question, granted: granted)]
         for key in question.waiting where actions[key] == .asking {
             if granted {
@@ -546,7 +529,39 @@ extension SessionMachine {
                 effects += fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(identifier) does not record.")
             }
         }
-        return effects + [.settlePermissions]
+        return effects + settlePermissions(at: now)
+    }
+
+    /// The last open question was answered at `now`: the run goes on, and the timer of a step
+    /// that starts it by itself, held for the answers, starts then. The actions just granted
+    /// start with it once their devices are checked (`deviceChecked` on a running timer).
+    private mutating func settlePermissions(at now: Double) -> [Effect] {
+        guard case .started(var progress) = phase, progress.waitingForPermission, !ledger.isWaiting else { return [] }
+        progress.waitingForPermission = false
+        phase = .started(progress)
+        // The manifest says the run goes on; a timer started writes it already.
+        guard let shown, let step = task.step(at: shown.location), let clock = shown.clock,
+              case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) else { return [.writeManifest] }
+        return startClock(at: now)
+    }
+
+    /// Stops the actions `keys` that run and cancels those that never started (their
+    /// controllers are told in that order); the others are over already.
+    private mutating func stop(_ keys: [String]) -> [Effect] {
+        var stopping: [String] = [], cancelling: [String] = []
+        for key in keys {
+            switch actions[key] {
+            case .running:
+                actions.set(key, .stopped)
+                stopping.append(key)
+            case .preparing, .asking, .ready:
+                actions.set(key, .cancelled)
+                cancelling.append(key)
+            case .stopped, .failed, .cancelled, nil:
+                continue
+            }
+        }
+        return (cancelling.isEmpty ? [] : [.cancelControllers(cancelling)]) + (stopping.isEmpty ? [] : [.stopControllers(stopping)])
     }
 
     /// Starts the ready actions `keys`.
@@ -574,9 +589,7 @@ extension SessionMachine {
     /// The step timer ended: the actions whose stop step this is stop now, the finish sound
     /// plays, and the step moves on by itself when it says so.
     private mutating func timerEnded(_ shown: ShownStep) -> [Effect] {
-        [
-            .publishTimer(.finished(stepPath: shown.path)),
-            .stopActions(navigator.stepTimerFinished()),
+        [.publishTimer(.finished(stepPath: shown.path))] + stop(navigator.stepTimerFinished().map(\.description)) + [
             .performStepCommands(stepPath: shown.path, finishing: true),
             .writeManifest,
             .then(.timerEndCarriedOut(stepPath: shown.path)),

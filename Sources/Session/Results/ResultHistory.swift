@@ -225,6 +225,16 @@ public struct ResultHistory: Sendable {
         return result(of: copy)
     }
 
+    /// The results of the open sections, outermost first, as SageResearch's section path
+    /// components hold them while they run: each with its own `stepHistory` so far (a section
+    /// open inside it not yet in it) and no end date. `taskResult()` has none of them until
+    /// they are left forward; a front end reads the answers of the section shown here
+    /// (docs/runs.md).
+    public var openSectionResults: [AnyResult] {
+        // An open branch has no end date: `openBranch` makes or resumes it without one.
+        open.dropFirst().map { materialize(.branch($0)) }
+    }
+
     private func result(of history: ResultHistory) -> TaskResult {
         let root = history.branches[0]
         return TaskResult(

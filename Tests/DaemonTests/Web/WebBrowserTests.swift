@@ -9,8 +9,9 @@ import TestSupport
 /// at 1280×800, each step checked for sideways overflow and controls under 48 px, and
 /// screenshotted; SimpleSurvey with a wrong answer; a daemon restart; and in extensions
 /// a denied permission (`+Permission`), colours
-/// and learn more's text (`+Appearance`), learn more's pages and videos (`+LearnMore`), and the
-/// example kiosk unit under cage (`+Kiosk`). About a minute and a half; Finger_Tapping with both
+/// and learn more's text (`+Appearance`), learn more's pages and videos (`+LearnMore`), timed
+/// steps left on the daemon's events alone (`+StepEnd`), and the example kiosk unit under cage
+/// (`+Kiosk`). About a minute and a half; Finger_Tapping with both
 /// hands is a suite of its own beside it (`WebBrowserTappingTests`).
 ///
 /// Skipped under a sanitizer (`ACTIVETASK_TEST_TIME_SCALE`): a browser adds minutes to each

@@ -56,19 +56,21 @@ export function renderStep(shown, ui) {
       el("li", {}, icon.icon ? ui.image(icon.icon, "icon") : null, el("span", {}, icon.title || "")))));
   }
 
-  const timed = (type === "active" || type === "countdown" || type === "tapping") && (shown.duration || step.duration);
+  // The timer's length as the daemon runs it (a countdown's 5 s default included); none for a
+  // step without a timer.
+  const timed = (type === "active" || type === "countdown" || type === "tapping") && shown.duration > 0;
   // The daemon says whether it moves on by itself when the timer ends (docs/protocol.md).
   view.autoAdvance = shown.transitionsAutomatically === true;
 
   if (type === "countdown") {
-    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    view.timer = new TimerRing(shown.duration, ui.t.secondsLeft);
     body.append(el("p", { class: "big-label" }, ui.t.getReady), view.timer.node);
   } else if (type === "tapping") {
     view.tapping = new TappingPad(shown, ui);
-    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    view.timer = new TimerRing(shown.duration, ui.t.secondsLeft);
     body.append(el("div", { class: "tap-dial" }, view.timer.node, view.tapping.count), view.tapping.pad);
   } else if (timed) {
-    view.timer = new TimerRing(shown.duration || step.duration, ui.t.secondsLeft);
+    view.timer = new TimerRing(shown.duration, ui.t.secondsLeft);
     body.append(view.timer.node);
   }
   if (timed) {
@@ -101,7 +103,8 @@ export function renderStep(shown, ui) {
     footer.append(learn);
   }
   if (allowed.has("cancel")) footer.append(button(ui.t.cancel, () => ui.cancel(), { secondary: true, id: "action-cancel" }));
-  if (allowed.has("back") && shown.hasStepBefore !== false) {
+  // The daemon offers back only where it has a step to return to (hasStepBefore).
+  if (allowed.has("back")) {
     footer.append(button(actions.goBackward?.buttonTitle || ui.t.back, () => ui.back(), { secondary: true, id: "action-back" }));
   }
   if (allowed.has("skip")) {
