@@ -227,7 +227,10 @@ actor CannedSession: ControlHandler, Service {
         let history: [JSONValue] = run.history.map { ["type": "base", "identifier": .string($0)] }
         return RunResult(taskRunUUID: run.uuid, state: run.state, runDirectory: run.runDirectory, archive: run.archive,
                          taskResult: ["type": "task", "identifier": .string(identifier(of: run.task)),
-                                      "taskRunUUID": .string(run.uuid), "stepHistory": .array(history)])
+                                      "taskRunUUID": .string(run.uuid), "stepHistory": .array(history)],
+                         // A running run's open sections, as the daemon gives them (docs/runs.md): the
+                         // canned tasks have no sections.
+                         openSections: run.state == .running ? [] : nil)
     }
 
     private func archive(_ reference: RunReference) throws(ControlError) -> ArchiveLocation {
