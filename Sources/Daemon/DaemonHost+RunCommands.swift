@@ -26,7 +26,7 @@ extension DaemonHost {
     /// instructions mode.
     func startRun(_ params: RunStartParams = RunStartParams()) async throws {
         try await refuseWhileARunGoes()
-        guard !shuttingDown else { throw ControlError(.shuttingDown, "The daemon is stopping; start the run when it is back.") }
+        try admission.refusal.map { throw $0 }
         guard let loaded else {
             throw ControlError.outOfOrder("run.start", state: "no task loaded", allowed: ["task.load"])
         }
@@ -48,6 +48,7 @@ extension DaemonHost {
 
     func resume(_ uuid: UUID) async throws {
         try await refuseWhileARunGoes()
+        try admission.refusal.map { throw $0 }
         _ = try await runSummary(of: uuid)
         let resumed: TaskSession
         do {
@@ -83,6 +84,20 @@ extension DaemonHost {
     }
 
     /// Refuses a load, start or resume while a run goes on (one run at a time).
+    /// Closes the daemon to new runs for a restart into a newly installed version (SIGUSR2,
+    /// docs/install.md "Upgrades") and returns once no run is going: a run under way records to
+    /// its end, and none starts after this call, so the restart that follows cuts nothing.
+    /// Checked in the actor's own steps, so no run can start between the check and the restart.
+    /// False when the daemon began stopping meanwhile (then it stops instead of restarting).
+    func closeForRestart() async -> Bool {
+        if admission == .open { admission = .restarting }
+        while admission == .restarting, let session, !(await session.state.isOver) {
+            // The run's own end is what is waited for: a condition asked again, not a guess.
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+        return admission == .restarting
+    }
+
     func refuseWhileARunGoes() async throws {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)

@@ -64,7 +64,10 @@ public actor DaemonHost: ControlHandler, Service {
     private let published: Mutex<DaemonSnapshot>
     var voice: VoicePrompter?
     private var voiceUnavailable = false
-    var shuttingDown = false
+    /// Whether new runs may start: not once the daemon is stopping, nor once it was asked to
+    /// restart into a newly installed version when no run records (SIGUSR2; docs/install.md,
+    /// "Upgrades").
+    var admission: RunAdmission = .open
     /// How long the event task waits before applying each session event: zero in the daemon; a
     /// test in this package sets it (`holdEventsBack(by:)`) to show that command answers do not
     /// depend on when that task gets to run.
@@ -129,7 +132,7 @@ public actor DaemonHost: ControlHandler, Service {
                     continuation.finish()
                 }
                 // Shutting down: a run still going is interrupted, not lost.
-                shuttingDown = true
+                admission = .shuttingDown
                 if let session { await session.interrupt() }
             }
             metrics.cancelAll()

@@ -80,6 +80,8 @@ struct DaemonCommand: AsyncParsableCommand {
         }
         do {
             try await DaemonMain(configuration: configuration, loader: loader, registry: registry, logger: logger).run()
+        } catch is RestartRequested {
+            throw ExitCode(RestartWhenIdle.exitStatus)
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
             FileHandle.standardError.write(Data("activetaskd: \(error.message)\n".utf8))

@@ -16,6 +16,9 @@ import Systemd
 import TaskModel
 import Voice
 
+/// The daemon stopped to be started again from a newly installed binary (`RestartWhenIdle`).
+struct RestartRequested: Error {}
+
 /// Why the daemon could not start, in a sentence that says what to do.
 struct DaemonStartError: Error {
     var message: String
@@ -78,13 +81,20 @@ struct DaemonMain {
             logger.error("The watchdog cannot be used", metadata: ["error": "\(error)"])
         }
         services.append(ConfigurationReloader(loader: loader, current: configuration, registry: registry, host: host, logger: logger))
+        let restart = RestartWhenIdle(host: host, logger: logger)
         // Recovery runs inside the group, before the socket opens, so that SIGTERM meanwhile is
         // a graceful stop (RecoveringControlServer).
         services += [pageOut, host, RecoveringControlServer(host: host, server: server, notifier: notifier, watchdog: watchdogEnabled, logger: logger)]
+        // The restart service ending (a restart into a new version) shuts the whole group down.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+                + [ServiceGroupConfiguration.ServiceConfiguration(service: restart, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        if restart.requested.withLock({ $0 }) {
+            logger.notice("Stopped for a restart into the installed version", metadata: ["exitStatus": "\(RestartWhenIdle.exitStatus)"])
+            throw RestartRequested()
+        }
         logger.info("Stopped")
     }
 
