@@ -202,21 +202,26 @@ struct SessionMachineTests {
             outcome: .refused(.invalidArgument), state: .running),
     ]
 
-    @Test(arguments: rows)
-    func transition(_ row: Row) throws {
-        var machine = try Self.machine()
-        for input in row.before { _ = try machine.handle(input) }
-        switch row.outcome {
+    /// Feeds `input` to `machine` and checks it returns `outcome`.
+    static func expect(_ outcome: Outcome, of input: Stamped, on machine: inout SessionMachine) throws {
+        switch outcome {
         case .effects(let expected):
-            #expect(try machine.handle(row.input) == expected)
+            #expect(try machine.handle(input) == expected)
         case .refused(let code):
             do {
-                let effects = try machine.handle(row.input)
+                let effects = try machine.handle(input)
                 Issue.record("Not refused: \(effects)")
             } catch {
                 #expect(error.code == code, "\(error.message)")
             }
         }
+    }
+
+    @Test(arguments: rows)
+    func transition(_ row: Row) throws {
+        var machine = try Self.machine()
+        for input in row.before { _ = try machine.handle(input) }
+        try Self.expect(row.outcome, of: row.input, on: &machine)
         #expect(machine.state == row.state)
     }
 
@@ -532,17 +537,7 @@ struct SessionMachineTests {
     func whileWaiting(_ row: WaitingRow) throws {
         var machine = try Self.waitingOnWalk()
         #expect(machine.state == .waitingForPermission && machine.openPermissionRequests == [1])
-        switch row.outcome {
-        case .effects(let expected):
-            #expect(try machine.handle(row.input) == expected)
-        case .refused(let code):
-            do {
-                let effects = try machine.handle(row.input)
-                Issue.record("Not refused: \(effects)")
-            } catch {
-                #expect(error.code == code, "\(error.message)")
-            }
-        }
+        try Self.expect(row.outcome, of: row.input, on: &machine)
         #expect(machine.state == row.state)
         #expect(machine.openPermissionRequests == row.open)
     }
