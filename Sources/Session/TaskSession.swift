@@ -236,7 +236,7 @@ public actor TaskSession {
     }
 
     /// The permission questions waiting for an answer.
-    public var openPermissionRequests: [UInt64] { machine.ledger.open.keys.sorted() }
+    public var openPermissionRequests: [UInt64] { machine.openPermissionRequests }
 
     /// The task result so far.
     public var taskResult: TaskResult { results.taskResult() }

@@ -202,21 +202,26 @@ struct SessionMachineTests {
             outcome: .refused(.invalidArgument), state: .running),
     ]
 
-    @Test(arguments: rows)
-    func transition(_ row: Row) throws {
-        var machine = try Self.machine()
-        for input in row.before { _ = try machine.handle(input) }
-        switch row.outcome {
+    /// Feeds `input` to `machine` and checks it returns `outcome`.
+    static func expect(_ outcome: Outcome, of input: Stamped, on machine: inout SessionMachine) throws {
+        switch outcome {
         case .effects(let expected):
-            #expect(try machine.handle(row.input) == expected)
+            #expect(try machine.handle(input) == expected)
         case .refused(let code):
             do {
-                let effects = try machine.handle(row.input)
+                let effects = try machine.handle(input)
                 Issue.record("Not refused: \(effects)")
             } catch {
                 #expect(error.code == code, "\(error.message)")
             }
         }
+    }
+
+    @Test(arguments: rows)
+    func transition(_ row: Row) throws {
+        var machine = try Self.machine()
+        for input in row.before { _ = try machine.handle(input) }
+        try Self.expect(row.outcome, of: row.input, on: &machine)
         #expect(machine.state == row.state)
     }
 
@@ -429,9 +434,14 @@ struct SessionMachineTests {
         // Presented while the question is open: the timer waits for the answer.
         #expect(try machine.handle(.event(.stepPresented(stepPath: "r/walk"), at: 1.5)).isEmpty)
         #expect(machine.state == .waitingForPermission && machine.shown?.clock?.timer.phase == .notStarted)
+        guard case .waitingForPermission(let held, let wait) = machine.phase else { Issue.record("not waiting: \(machine.phase)"); return }
+        #expect(wait.ids == [1] && wait.deadline == 121.2)
         let granted = row.effects.first == .requestDevice(key: Self.key)
         #expect(try machine.handle(row.settling) == [.publishPermissionAnswered(question, granted: granted)] + row.effects)
         #expect(machine.state == .running && machine.shown?.clock?.timer.isRunning == true)
+        // Back to `started` with the progress the wait held, its timer now started.
+        guard case .started(let progress) = machine.phase else { Issue.record("not started: \(machine.phase)"); return }
+        #expect(progress.shown?.location == held.shown?.location && progress.resultAnnounced == held.resultAnnounced)
         // A device checked once the timer runs starts its recorder at once.
         if granted { #expect(try machine.handle(.event(.deviceChecked(key: Self.key, failure: nil), at: 7.1)) == [.startActions([Self.key], stepPath: "r/walk")]) }
     }
@@ -448,7 +458,7 @@ struct SessionMachineTests {
             .recordActionFailure(key: key, code: .permissionDenied, message: "Permission \"motion\" was not answered within 120 s, so motion does not record.", result: nil),
             .cancelControllers([key]), .writeManifest, .writeManifest,
         ])
-        #expect(machine.ledger.open.isEmpty)
+        #expect(machine.openPermissionRequests.isEmpty)
     }
 
     @Test("Cancelling a discarded run cancels every active action; its open questions are denied")
@@ -456,8 +466,148 @@ struct SessionMachineTests {
         var (machine, motion) = try Self.onRecordedWalk(policy: PermissionPolicy([.motion: .ask]))
         _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk), at: 0))
         #expect(try machine.handle(.command(.cancel(save: false), at: 0)) == [.finishRun(.discarded)])
-        #expect(machine.ledger.open.isEmpty)
+        #expect(machine.openPermissionRequests.isEmpty)
         #expect(try machine.handle(.event(.cancelRequested, at: 0)) == [.cancelControllers([motion.description])])
         #expect(machine.actions.activeKeys.isEmpty)
+    }
+
+    // MARK: Waiting for permissions
+
+    /// The recorded walk whose timer starts by itself, shown at 1 and presented at 1.5, waiting
+    /// for the motion question (id 1, asked at 1.2, deadline 121.2).
+    static func waitingOnWalk() throws -> SessionMachine {
+        var machine = try Self.machine(policy: PermissionPolicy([.motion: .ask]), task: Self.recorded(walk: #", "commands": ["startTimerAutomatically"]"#))
+        _ = try machine.handle(.command(.start, at: 0))
+        let forward = try machine.handle(.command(.forward(StepResultInput()), at: 1))
+        let motion = try #require(forward.lazy.compactMap { effect -> AsyncActionReference? in
+            if case .createActions(let references, _) = effect { return references.first }
+            return nil
+        }.first)
+        _ = try machine.handle(.event(.actionCreated(motion, on: Self.walk), at: 1.2))
+        _ = try machine.handle(.event(.stepPresented(stepPath: "r/walk"), at: 1.5))
+        return machine
+    }
+
+    static let motionQuestion = PermissionLedger.Question(id: 1, permission: .motion, waiting: [key], deadline: 121.2)
+
+    /// One input on `waitingOnWalk`: what it returns, the state clients see and the questions
+    /// still open after it.
+    struct WaitingRow: Sendable, CustomTestStringConvertible {
+        var name: String
+        var input: Stamped
+        var outcome: Outcome
+        var state: SessionState
+        var open: [UInt64]
+        var testDescription: String { name }
+    }
+
+    static let waitingRows: [WaitingRow] = [
+        WaitingRow(name: "forward waits for the answer", input: .command(.forward(StepResultInput()), at: 2),
+                   outcome: .refused(.permissionPending), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "back waits for the answer", input: .command(.back, at: 2),
+                   outcome: .refused(.permissionPending), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "skip waits for the answer", input: .command(.skip(to: nil), at: 2),
+                   outcome: .refused(.permissionPending), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "the timer's start waits for the answer", input: .command(.startTimer, at: 2),
+                   outcome: .refused(.permissionPending), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "a timer not running has nothing to pause", input: .command(.pauseTimer, at: 2),
+                   outcome: .refused(.invalidState), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "a timer not paused has nothing to resume", input: .command(.resumeTimer, at: 2),
+                   outcome: .refused(.invalidState), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "the presentation again does not start the held timer", input: .event(.stepPresented(stepPath: "r/walk"), at: 2),
+                   outcome: .effects([]), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "a deadline not yet passed does nothing", input: .event(.permissionDeadline(id: 1), at: 60),
+                   outcome: .effects([]), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "an answer to a question not open is refused", input: .command(.answerPermission(id: 2, granted: true), at: 2),
+                   outcome: .refused(.invalidArgument), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "start again is refused", input: .command(.start, at: 2),
+                   outcome: .refused(.invalidState), state: .waitingForPermission, open: [1]),
+        WaitingRow(name: "abandon is taken: the answer is recorded and the question denied", input: .command(.abandon, at: 2),
+                   outcome: .effects([.endStepResult(at: walk), .recordAbandonment(ownerLocation: .root), .finishRun(.abandoned)]),
+                   state: .running, open: []),
+        WaitingRow(name: "cancel is taken and denies the question", input: .command(.cancel(save: true), at: 2),
+                   outcome: .effects([.finishRun(.saved)]), state: .running, open: []),
+        WaitingRow(name: "the last answer returns to started and starts the held timer at its time",
+                   input: .command(.answerPermission(id: 1, granted: true), at: 7),
+                   outcome: .effects([.publishPermissionAnswered(motionQuestion, granted: true), .requestDevice(key: key)] + timerStarts),
+                   state: .running, open: []),
+    ]
+
+    @Test(arguments: waitingRows)
+    func whileWaiting(_ row: WaitingRow) throws {
+        var machine = try Self.waitingOnWalk()
+        #expect(machine.state == .waitingForPermission && machine.openPermissionRequests == [1])
+        try Self.expect(row.outcome, of: row.input, on: &machine)
+        #expect(machine.state == row.state)
+        #expect(machine.openPermissionRequests == row.open)
+    }
+
+    @Test("While waiting, the step offers what it takes once answered; the moves and the timer's start are held (permissionPending) until then")
+    func allowedActionsWhileWaiting() throws {
+        var machine = try Self.waitingOnWalk()
+        let step = try #require(machine.navigator.currentStep)
+        // `stepShown` is published once per step, while the question may be open: it lists what
+        // the step offers, and the wait is announced by `permissionRequest` and the state.
+        let offered = machine.allowedActions(on: step)
+        #expect(offered == ["forward", "cancel", "abandon", "back", "skip", "timer.start", "timer.pause", "timer.resume"])
+        for command in [SessionMachine.Command.forward(StepResultInput()), .back, .skip(to: nil), .startTimer] {
+            var copy = machine
+            do {
+                let effects = try copy.handle(.command(command, at: 2))
+                Issue.record("\(command) taken while waiting: \(effects)")
+            } catch {
+                #expect(error.code == .permissionPending, "\(command): \(error.message)")
+            }
+        }
+        _ = try machine.handle(.command(.answerPermission(id: 1, granted: true), at: 7))
+        #expect(machine.allowedActions(on: step) == offered)
+        // Once answered, what the step offers is taken.
+        for command in [SessionMachine.Command.forward(StepResultInput()), .back, .skip(to: nil)] {
+            var copy = machine
+            _ = try copy.handle(.command(command, at: 8))
+        }
+    }
+
+    @Test("Two actions on one step: a second permission joins the question open for it, and the run returns to started only with the last answer")
+    func twoQuestions() throws {
+        let text = #"""
+        {"identifier": "r", "type": "assessment",
+         "asyncActions": [{"identifier": "motion", "type": "motion", "startStepIdentifier": "walk", "stopStepIdentifier": "walk"},
+                          {"identifier": "distance", "type": "distance", "startStepIdentifier": "walk", "stopStepIdentifier": "walk"}],
+         "steps": [
+            {"identifier": "intro", "type": "instruction"},
+            {"identifier": "walk", "type": "active", "duration": 10, "commands": ["startTimerAutomatically"]},
+            {"identifier": "done", "type": "completion"}
+        ]}
+        """#
+        var machine = try Self.machine(policy: PermissionPolicy(default: .ask), task: text)
+        _ = try machine.handle(.command(.start, at: 0))
+        let forward = try machine.handle(.command(.forward(StepResultInput()), at: 1))
+        let references = forward.flatMap { effect -> [AsyncActionReference] in
+            if case .createActions(let references, _) = effect { return references }
+            return []
+        }
+        let motion = try #require(references.first { $0.identifier == "motion" })
+        let distance = try #require(references.first { $0.identifier == "distance" })
+        let askedMotion = try machine.handle(.event(.actionCreated(motion, on: Self.walk), at: 1.1))
+        #expect(askedMotion.count == 1 && machine.openPermissionRequests == [1])
+        // Distance asks for its location; its motion joins question 1, asked once.
+        let askedDistance = try machine.handle(.event(.actionCreated(distance, on: Self.walk), at: 1.2))
+        #expect(askedDistance.count == 1 && machine.openPermissionRequests == [1, 2], "\(askedDistance)")
+        guard case .askPermission(let location, "distance", _)? = askedDistance.first else { Issue.record("not asked: \(askedDistance)"); return }
+        #expect(location.permission == .locationWhenInUse)
+        #expect(try machine.handle(.event(.stepPresented(stepPath: "r/walk"), at: 1.5)).isEmpty)
+        // Motion granted: motion checks its device; distance still waits for its location.
+        let first = try machine.handle(.command(.answerPermission(id: 1, granted: true), at: 5))
+        #expect(first == [.publishPermissionAnswered(PermissionLedger.Question(id: 1, permission: .motion, waiting: [motion.description, distance.description], deadline: 121.1), granted: true),
+                          .requestDevice(key: motion.description)])
+        #expect(machine.state == .waitingForPermission && machine.openPermissionRequests == [2] && machine.actions[distance.description] == .asking)
+        // The last answer settles the wait: distance checks its device and the held timer starts.
+        let last = try machine.handle(.command(.answerPermission(id: 2, granted: true), at: 6))
+        #expect(last.prefix(3) == [.publishPermissionAnswered(location, granted: true), .requestDevice(key: distance.description),
+                                   .performStepCommands(stepPath: "r/walk", finishing: false)])
+        #expect(last.contains(.voiceStartTimer(atMonotonic: 6)))
+        guard case .started = machine.phase else { Issue.record("not started: \(machine.phase)"); return }
+        #expect(machine.openPermissionRequests.isEmpty && machine.shown?.clock?.timer.isRunning == true)
     }
 }

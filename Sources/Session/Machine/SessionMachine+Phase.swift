@@ -1,3 +1,4 @@
+import TaskModel
 import TaskNavigation
 
 extension SessionMachine {
@@ -8,6 +9,10 @@ extension SessionMachine {
         case loaded(resumePoint: StepLocation?)
         /// Started and going on.
         case started(Progress)
+        /// Started, and held until every permission question it asked is answered: moves and
+        /// the timer's start wait; the last answer (or deadline) returns it to `started` with
+        /// the same progress (docs/session.md, "Permissions").
+        case waitingForPermission(Progress, PermissionWait)
         /// Ending for the reason decided, from where it was (nil: it never started): nothing
         /// but the end is carried out, and clients still see the step it was on.
         case ending(FinishReason, Progress?)
@@ -17,7 +22,7 @@ extension SessionMachine {
         /// The step shown, where there is one.
         var shown: ShownStep? {
             switch self {
-            case .started(let progress): progress.shown
+            case .started(let progress), .waitingForPermission(let progress, _): progress.shown
             case .ending(_, let progress): progress?.shown
             case .loaded, .over: nil
             }
@@ -29,6 +34,9 @@ extension SessionMachine {
             case .started(var progress):
                 progress.shown = shown
                 self = .started(progress)
+            case .waitingForPermission(var progress, let wait):
+                progress.shown = shown
+                self = .waitingForPermission(progress, wait)
             case .ending(let reason, var progress?):
                 progress.shown = shown
                 self = .ending(reason, progress)
@@ -39,27 +47,71 @@ extension SessionMachine {
 
         /// The result is announced now (the last completion step shows).
         mutating func markResultAnnounced() {
-            if case .started(var progress) = self {
+            switch self {
+            case .started(var progress):
                 progress.resultAnnounced = true
                 self = .started(progress)
+            case .waitingForPermission(var progress, let wait):
+                progress.resultAnnounced = true
+                self = .waitingForPermission(progress, wait)
+            case .loaded, .ending, .over:
+                break
             }
         }
     }
 
     /// A started run: the step shown with its clock (nil once a move went past the last step,
-    /// until the end it decided comes), and whether the run waits for permission answers before
-    /// it goes on (set as an action asks, cleared once every question is settled).
+    /// until the end it decided comes). A wait for permissions holds it as it is and gives it
+    /// back once settled.
     struct Progress: Sendable, Hashable {
         var shown: ShownStep?
-        var waitingForPermission = false
         /// The last completion step showed: the result was written and `taskResultReady`
         /// announced then, not again as the run ends.
         var resultAnnounced = false
 
-        /// What clients see of it: waiting first, then the step timer's pause.
+        /// What clients see of it: the step timer's pause.
         var state: SessionState {
-            if waitingForPermission { return .waitingForPermission }
-            return shown?.clock?.timer.isPaused == true ? .paused : .running
+            shown?.clock?.timer.isPaused == true ? .paused : .running
+        }
+    }
+
+    /// What only a run waiting for permissions has: the questions it asked and nobody answered
+    /// yet, each with the actions waiting for it and its deadline. Never empty: the answer that
+    /// settles the last one returns the run to `started`.
+    struct PermissionWait: Sendable, Hashable {
+        private(set) var questions: [UInt64: PermissionLedger.Question]
+
+        init(_ question: PermissionLedger.Question) {
+            questions = [question.id: question]
+        }
+
+        /// The open questions' numbers, in the order they were asked.
+        var ids: [UInt64] { questions.keys.sorted() }
+
+        /// The earliest deadline of an open question.
+        var deadline: Double { questions.values.map(\.deadline).min() ?? .infinity }
+
+        /// Adds a question just asked.
+        mutating func add(_ question: PermissionLedger.Question) {
+            questions[question.id] = question
+        }
+
+        /// The action `key` waits for the question already open for `permission`, as SageResearch
+        /// asks once; false when none is.
+        mutating func join(_ permission: PermissionType, key: String) -> Bool {
+            guard let id = questions.first(where: { $0.value.permission == permission })?.key else { return false }
+            questions[id]?.waiting.append(key)
+            return true
+        }
+
+        /// Whether the action `key` still waits for a question.
+        func holds(_ key: String) -> Bool {
+            questions.values.contains { $0.waiting.contains(key) }
+        }
+
+        /// Takes question `id` out (it is answered); nil when it is not open.
+        mutating func remove(_ id: UInt64) -> PermissionLedger.Question? {
+            questions.removeValue(forKey: id)
         }
     }
 
@@ -68,6 +120,7 @@ extension SessionMachine {
         switch phase {
         case .loaded: .loaded
         case .started(let progress): progress.state
+        case .waitingForPermission: .waitingForPermission
         case .ending(_, let progress): progress?.state ?? .loaded
         case .over(let reason): reason == .saved ? .saved : .finished(reason)
         }
@@ -75,6 +128,13 @@ extension SessionMachine {
 
     /// The step shown; nil before the start and after the end.
     var shown: ShownStep? { phase.shown }
+
+    /// The permission questions open now, in the order they were asked; empty unless the run
+    /// waits for permissions.
+    var openPermissionRequests: [UInt64] {
+        if case .waitingForPermission(_, let wait) = phase { return wait.ids }
+        return []
+    }
 
     /// Why the run is ending, from the moment the machine decided it until `runFinished`.
     var ending: FinishReason? {

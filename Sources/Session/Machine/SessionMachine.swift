@@ -9,9 +9,9 @@ import TaskNavigation
 /// on its own, as `AsyncActionLifecycle` is.
 ///
 /// It owns where the session is (`phase`: one enum whose cases carry the step shown with its
-/// clock, the permission wait, the reason the run ends), the navigator, the permission
-/// questions and the phase of every async action. What clients see (`state`, `shown`) is
-/// derived from it, never kept beside it. A new kind of step or answer (questions, cohorts,
+/// clock, the permission questions the run waits for, the reason the run ends), the navigator,
+/// the permission answers and the phase of every async action. What clients see (`state`,
+/// `shown`) is derived from it, never kept beside it. A new kind of step or answer (questions, cohorts,
 /// hands) becomes a case of `ShownStep` and transitions here, not a flag on the actor.
 struct SessionMachine: Sendable {
     let task: TaskDefinition
@@ -24,7 +24,7 @@ struct SessionMachine: Sendable {
     /// Orders the hands of a `both` hand selection (SessionMachine+Hands.swift); passed in, so
     /// that tests seed it.
     var handCoin: HandCoin
-    /// The permission answers and open questions.
+    /// The permission answers of the run (the open questions are in `phase`).
     private(set) var ledger: PermissionLedger
     /// The run's async actions and their phases.
     private(set) var actions = ActionTable()
@@ -42,7 +42,7 @@ struct SessionMachine: Sendable {
     /// True once the run has ended or is ending: nothing but the end is carried out.
     var isEnding: Bool {
         switch phase {
-        case .loaded, .started: false
+        case .loaded, .started, .waitingForPermission: false
         case .ending, .over: true
         }
     }
@@ -181,17 +181,18 @@ struct SessionMachine: Sendable {
 
     /// Decides to end the run for `reason`, unless it is already ending.
     private mutating func end(_ reason: FinishReason) -> [Effect] {
-        let progress: Progress?
+        var progress: Progress?
         switch phase {
         case .loaded: progress = nil
-        case .started(var started):
-            started.shown?.clock?.armed = nil
+        case .started(let started): progress = started
+        case .waitingForPermission(let started, let wait):
             progress = started
+            // Questions still open are denied; nobody is left to answer them.
+            for question in wait.questions.values { ledger.record(question, granted: false) }
         case .ending, .over: return []
         }
+        progress?.shown?.clock?.armed = nil
         phase = .ending(reason, progress)
-        // Questions still open are denied; nobody is left to answer them.
-        for id in ledger.open.keys.sorted() { _ = ledger.answer(id, granted: false) }
         return [.finishRun(reason)]
     }
 
@@ -241,7 +242,10 @@ extension SessionMachine {
         case .skip(let identifier):
             return try skip(to: identifier)
         case .abandon:
-            guard case .started = phase else { throw notRunning("abandon") }
+            switch phase {
+            case .started, .waitingForPermission: break
+            case .loaded, .ending, .over: throw notRunning("abandon")
+            }
             // The step shown gets its end date, the lowest task or section the answer (Sage's _abandonAssessment).
             let ending = navigator.currentLocation.map { [Effect.endStepResult(at: $0)] } ?? []
             return ending + [.recordAbandonment(ownerLocation: navigator.currentLocation?.parent ?? .root)] + end(.abandoned)
@@ -276,10 +280,10 @@ extension SessionMachine {
                 .armClock(generation: generation), .writeManifest,
             ]
         case .answerPermission(let id, let granted):
-            guard let question = ledger.answer(id, granted: granted) else {
-                throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ").ifEmpty("none")).")
+            guard let effects = answer(id, granted: granted, byTimeout: false, at: now) else {
+                throw SessionError(.invalidArgument, "There is no open permission request \(id); answer one of \(openPermissionRequests.map(String.init).joined(separator: ", ").ifEmpty("none")).")
             }
-            return permissionAnswered(question, granted: granted, byTimeout: false, at: now)
+            return effects
         case .cancel(let save):
             guard !isEnding else { throw notRunning("cancel") }
             return end(save ? .saved : .discarded)
@@ -369,13 +373,14 @@ extension SessionMachine {
         }
     }
 
+    /// Refuses `what` (a move or the timer's start) unless the run is started and waits for no
+    /// permission answer.
     func checkMovable(_ what: String) throws(SessionError) {
-        if isEnding { throw notRunning(what) }
-        switch state {
-        case .running, .paused: return
-        case .waitingForPermission:
-            throw SessionError(.permissionPending, "Answer the permission request \(ledger.open.keys.sorted().map(String.init).joined(separator: ", ")) before you \(what).")
-        case .loaded, .finished, .saved:
+        switch phase {
+        case .started: return
+        case .waitingForPermission(_, let wait):
+            throw SessionError(.permissionPending, "Answer the permission request \(wait.ids.map(String.init).joined(separator: ", ")) before you \(what).")
+        case .loaded, .ending, .over:
             throw notRunning(what)
         }
     }
@@ -408,8 +413,8 @@ extension SessionMachine {
             return [.publishTimer(.tick(stepPath: shown.path, elapsed: clock.timer.elapsed(at: now).rounded(), remaining: clock.timer.remaining(at: now).rounded()))]
 
         case .permissionDeadline(let id):
-            guard let question = ledger.open[id], question.deadline <= now + 0.001, ledger.answer(id, granted: false) != nil else { return [] }
-            return permissionAnswered(question, granted: false, byTimeout: true, at: now)
+            guard case .waitingForPermission(_, let wait) = phase, let question = wait.questions[id], question.deadline <= now + 0.001 else { return [] }
+            return answer(id, granted: false, byTimeout: true, at: now) ?? []
 
         case .promptStarted(let stepPath, let text):
             // The timer spoke the step's `end` prompt: it is not spoken again when the step is left.
@@ -420,7 +425,8 @@ extension SessionMachine {
             return []
 
         case .stepPresented(let stepPath):
-            guard !isEnding, let shown, shown.path == stepPath, !ledger.isWaiting else { return [] }
+            // A run waiting for permissions starts the timer as the last answer settles them.
+            guard case .started(let progress) = phase, let shown = progress.shown, shown.path == stepPath else { return [] }
             return startClock(at: now)
 
         case .timerEndCarriedOut(let stepPath):
@@ -491,36 +497,64 @@ extension SessionMachine {
         var effects: [Effect] = []
         var waiting = false
         for permission in reference.configuration.permissionTypes {
+            if case .waitingForPermission(let progress, var wait) = phase, wait.join(permission, key: key) {
+                phase = .waitingForPermission(progress, wait)
+                waiting = true
+                continue
+            }
             switch ledger.request(permission, for: key, now: now) {
             case .granted:
                 continue
             case .denied:
                 return effects + fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was denied, so \(reference.identifier) does not record. Change the permission policy or answer the request to record it.")
-            case .waiting:
-                waiting = true
             case .ask(let question):
+                guard wait(for: question) else {
+                    // The run is ending: nobody is left to answer (as `end` denies what is open).
+                    ledger.record(question, granted: false)
+                    return effects + fail(key, code: .permissionDenied, message: "Permission \"\(permission.rawValue)\" was not asked, since the run is ending, so \(reference.identifier) does not record.")
+                }
                 waiting = true
                 effects.append(.askPermission(question, actionIdentifier: reference.identifier, on: location))
             }
         }
         guard waiting else { return effects + [.requestDevice(key: key)] }
         actions.set(key, .asking)
-        if case .started(var progress) = phase, !progress.waitingForPermission {
-            progress.waitingForPermission = true
-            phase = .started(progress)
-        }
         return effects
     }
 
-    /// The answer to `question` (recorded in the ledger) at `now`: the actions it granted check
-    /// their devices once no other question of theirs is open, the ones it denied fail; then the
-    /// session goes on if no question is left.
-    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool, at now: Double) -> [Effect] {
+    /// The run waits for the answer to `question`, just asked: a started run starts waiting
+    /// with the progress it goes back to, a waiting one adds it. False when the run is ending.
+    private mutating func wait(for question: PermissionLedger.Question) -> Bool {
+        switch phase {
+        case .started(let progress):
+            phase = .waitingForPermission(progress, PermissionWait(question))
+        case .waitingForPermission(let progress, var wait):
+            wait.add(question)
+            phase = .waitingForPermission(progress, wait)
+        case .loaded, .ending, .over:
+            return false
+        }
+        return true
+    }
+
+    /// The answer to the open question `id` at `now`, recorded for the run; the last one
+    /// returns the run to `started` with the progress it held. Nil when no such question is open.
+    private mutating func answer(_ id: UInt64, granted: Bool, byTimeout: Bool, at now: Double) -> [Effect]? {
+        guard case .waitingForPermission(let progress, var wait) = phase, let question = wait.remove(id) else { return nil }
+        ledger.record(question, granted: granted)
+        phase = wait.questions.isEmpty ? .started(progress) : .waitingForPermission(progress, wait)
+        return permissionAnswered(question, granted: granted, byTimeout: byTimeout, settled: wait.questions.isEmpty, at: now)
+    }
+
+    /// The answer to `question` (recorded in the ledger, out of the wait) at `now`: the actions
+    /// it granted check their devices once no other question of theirs is open, the ones it
+    /// denied fail; then, when it `settled` the last question, the session goes on.
+    private mutating func permissionAnswered(_ question: PermissionLedger.Question, granted: Bool, byTimeout: Bool, settled: Bool, at now: Double) -> [Effect] {
         var effects: [Effect] = [.publishPermissionAnswered(question, granted: granted)]
         for key in question.waiting where actions[key] == .asking {
             if granted {
                 // Other permissions of the same action may still be open.
-                guard !ledger.open.values.contains(where: { $0.waiting.contains(key) }) else { continue }
+                if case .waitingForPermission(_, let wait) = phase, wait.holds(key) { continue }
                 actions.set(key, .preparing)
                 effects.append(.requestDevice(key: key))
             } else {
@@ -529,16 +563,15 @@ extension SessionMachine {
                 effects += fail(key, code: .permissionDenied, message: "Permission \"\(question.permission.rawValue)\" \(how), so \(identifier) does not record.")
             }
         }
-        return effects + settlePermissions(at: now)
+        return effects + (settled ? settlePermissions(at: now) : [])
     }
 
-    /// The last open question was answered at `now`: the run goes on, and the timer of a step
-    /// that starts it by itself, held for the answers, starts then. The actions just granted
-    /// start with it once their devices are checked (`deviceChecked` on a running timer).
+    /// The last open question was answered at `now` (the run is `started` again, unless a
+    /// denial ended it): the run goes on, and the timer of a step that starts it by itself,
+    /// held for the answers, starts then. The actions just granted start with it once their
+    /// devices are checked (`deviceChecked` on a running timer).
     private mutating func settlePermissions(at now: Double) -> [Effect] {
-        guard case .started(var progress) = phase, progress.waitingForPermission, !ledger.isWaiting else { return [] }
-        progress.waitingForPermission = false
-        phase = .started(progress)
+        guard case .started = phase else { return [] }
         // The manifest says the run goes on; a timer started writes it already.
         guard let shown, let step = task.step(at: shown.location), let clock = shown.clock,
               case .notStarted = clock.timer.phase, Self.startsTimerAutomatically(step) else { return [.writeManifest] }
