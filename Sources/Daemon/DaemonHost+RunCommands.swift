@@ -91,8 +91,9 @@ extension DaemonHost {
     /// False when the daemon began stopping meanwhile (then it stops instead of restarting).
     func closeForRestart() async -> Bool {
         if admission == .open { admission = .restarting }
-        while admission == .restarting, let session, !(await session.state.isOver) {
-            // The run's own end is what is waited for: a condition asked again, not a guess.
+        // The run's own end is what is waited for, and its last events (taskFinished) passed on
+        // to the clients: a condition asked again, not a guess.
+        while admission == .restarting, let session, !(await session.state.isOver) || (consumingEvents && !appliedEvents.isEnded) {
             try? await Task.sleep(for: .milliseconds(200))
         }
         return admission == .restarting
