@@ -12,6 +12,14 @@
 # onsets within 50 ms, deadlines, watchdog intervals, actors answering within 10 ms).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The whole run in a PID namespace of its own (scripts/contained), so that however it is stopped
+# (Ctrl-C, SIGTERM, a CI time limit, SIGKILL of this one process) nothing it started outlives it;
+# each pass below has a namespace of its own inside this one (docs/testing.md, "Nothing left
+# running").
+if [ -z "${ACTIVETASK_TEST_RUN_CONTAINED:-}" ]; then
+  export ACTIVETASK_TEST_RUN_CONTAINED=1
+  exec scripts/contained -- bash scripts/test.sh "$@"
+fi
 sanitizers=1
 busy_loops=0
 for argument in "$@"; do
