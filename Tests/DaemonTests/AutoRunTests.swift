@@ -87,7 +87,7 @@ struct AutoRunTests {
         #expect((missing["error"] as? [String: Any])?["code"] as? Int == -32004)
 
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output)")
     }
 
     @Test("taskFinished carries the run's quality verdict")
@@ -112,7 +112,7 @@ struct AutoRunTests {
         #expect(quality?["verdict"] as? String == expected.verdict, "\(finished)")
         #expect(quality?["problems"] as? [String] == expected.problems, "\(finished)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output)")
     }
 
     /// The checks of `DaemonTasks.walk` on `sim:walking` (docs/quality.md): per sensor type of

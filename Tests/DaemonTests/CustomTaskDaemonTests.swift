@@ -33,10 +33,10 @@ struct CustomTaskDaemonTests {
         let fixture = try await DaemonFixture("customhelp")
         let executable = PackagePaths.builtExecutable(named: "custom-task-daemon")?.path ?? "custom-task-daemon-not-built"
         let help = try fixture.spawn([executable, "--help"])
-        #expect(await help.waitForExit(within: 15) == .exited(0))
+        #expect(await help.waitForExit(within: DaemonProcess.exitBound) == .exited(0))
         #expect(help.output.contains("USAGE: activetaskd [--config <config>]") && help.output.contains("--sync-interval"), "\(help.output)")
         let unknown = try fixture.spawn([executable, "--bogus"])
-        #expect(await unknown.waitForExit(within: 15) == .exited(64))
+        #expect(await unknown.waitForExit(within: DaemonProcess.exitBound) == .exited(64))
         #expect(unknown.output.contains("Unknown option '--bogus'"), "\(unknown.output)")
     }
 
@@ -76,6 +76,6 @@ struct CustomTaskDaemonTests {
         let message = error?["message"] as? String ?? ""
         #expect(message.contains("value") && message.contains("give 0 or more"), "\(refusal)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0))
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0))
     }
 }

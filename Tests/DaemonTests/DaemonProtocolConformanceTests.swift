@@ -20,6 +20,6 @@ struct DaemonProtocolConformanceTests {
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)\n--- daemon:\n\(daemon.output.suffix(4000))")
         #expect(output.standardOutput.contains("\n0 failures"), "\(output.standardOutput)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

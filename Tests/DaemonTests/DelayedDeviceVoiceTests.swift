@@ -94,7 +94,7 @@ struct DelayedDeviceVoiceTests {
         }
         #expect(daemon.ended == nil, "activetaskd ended:\n\(daemon.output.suffix(4000))")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 
     /// A mono 16-bit 22050 Hz WAV of a sine tone at half scale.

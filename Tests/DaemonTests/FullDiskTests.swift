@@ -122,6 +122,6 @@ struct FullDiskTests {
         #expect(runs.standardOutput.contains("\(uuid)\tinterrupted"), "\(runs.standardOutput)")
 
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

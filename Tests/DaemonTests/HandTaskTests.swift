@@ -121,7 +121,7 @@ struct HandTaskTests {
             #expect(uptimes.first.map { abs($0 - (run.tappingShownUptime[order[0]] ?? 0)) < 30 } == true, "\(uptimes) \(run.tappingShownUptime)")
         }
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(3000))")
     }
 
     struct BadResult: Sendable, CustomTestStringConvertible {
@@ -183,6 +183,6 @@ struct HandTaskTests {
         let entries = try Archive(url: try #require(run.archive), accessMode: .read).map(\.path)
         #expect(entries.contains("left_tapping"), "\(entries)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(3000))")
     }
 }

@@ -69,7 +69,7 @@ struct IdleCodePageOutTests {
         _ = try await offThread { try watcher.waitForEvent("motionProgress", within: 30) { ($0["samplesWritten"] as? Int ?? 0) > 0 } }
         let recording = try Self.residentBinaryKB(daemon.pid)
         _ = try await offThread { try watcher.waitForEvent("taskFinished", within: 60) }
-        #expect(await frontEnd.waitForExit(within: 30) == .exited(0), "\(frontEnd.output.suffix(2000))")
+        #expect(await frontEnd.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(frontEnd.output.suffix(2000))")
 
         var after = try Self.residentBinaryKB(daemon.pid)
         let deadline = Date().addingTimeInterval(20)
@@ -80,6 +80,6 @@ struct IdleCodePageOutTests {
         #expect(idle * 2 < recording, "idle \(idle) kB after start, \(recording) kB while recording")
         #expect(after * 2 < recording, "\(after) kB after the run, \(recording) kB while recording")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0))
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0))
     }
 }

@@ -46,7 +46,7 @@ struct InteractiveFrontEndTests {
         let runs = try await fixture.ctl("runs")
         #expect(runs.standardOutput.contains("\tsaved\tScreen"), "\(runs.standardOutput)\n\(daemon.output.suffix(3000))")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 
     @Test("A question's answer is typed: a wrong one shows the daemon's reason, a right one goes on")
@@ -83,6 +83,6 @@ struct InteractiveFrontEndTests {
         #expect(answers["age"] as? Int == 3, "\(answers)")
         #expect(answers["colour"] as? String == "Blue", "\(answers)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

@@ -78,6 +78,6 @@ struct ManyClientsTests {
         }
         #expect(DaemonFixture.accepts(fixture.socket))
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(16000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(16000))")
     }
 }

@@ -70,6 +70,6 @@ struct MetricsFileTests {
         #expect(recovered.contains(#"activetask_runs_total{task="Kill",finish_reason="interrupted"} 1"#), "\(recovered)")
         #expect(recovered.contains(#"activetask_runs_total{task="DaemonWalk",finish_reason="completed"} 1"#), "\(recovered)")
         restarted.send(SIGTERM)
-        #expect(await restarted.waitForExit(within: 15) == .exited(0), "\(restarted.output.suffix(4000))")
+        #expect(await restarted.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(restarted.output.suffix(4000))")
     }
 }

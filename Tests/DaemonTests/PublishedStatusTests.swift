@@ -80,7 +80,7 @@ struct PublishedStatusTests {
         #expect(seen.contains("waitingForPermission"))
         #expect(seen.last == "finished")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 
     /// A JSON value as text with sorted keys, for comparing.

@@ -27,7 +27,7 @@ struct RestartWhenIdleTests {
         let daemon = try await fixture.start()
         defer { daemon.send(SIGKILL) }
         daemon.send(SIGUSR2)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(75), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(75), "\(daemon.output.suffix(3000))")
     }
 
     @Test("A run under way records to its end, no other run starts, then the daemon exits with 75")
@@ -73,7 +73,7 @@ struct RestartWhenIdleTests {
         }
         #expect(!next.hasPrefix("started"), "\(next)")
         #expect(next == "socket closed" || next == "connection closed" || next.hasPrefix("refused -32007 The daemon is restarting"), "\(next)")
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(75), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(75), "\(daemon.output.suffix(3000))")
         let runs = try FileManager.default.contentsOfDirectory(atPath: fixture.dataDirectory.appendingPathComponent("runs").path)
         #expect(runs.filter { !$0.hasPrefix(".") } == [run], "only the run under way was recorded: \(runs)")
         let directory = fixture.dataDirectory.appendingPathComponent("runs/\(run)")

@@ -67,7 +67,7 @@ struct RetentionTests {
             runs.append(try #require(try RunFiles.lastLine(of: output.standardOutput)["taskRunUUID"] as? String))
         }
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output)")
         return runs
     }
 

@@ -151,7 +151,7 @@ struct SageTaskControllerScenarioTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n--- daemon:\n\(daemon.output.suffix(3000))")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(3000))")
     }
 
     static func play(_ scenario: Scenario, socket: String) throws {
@@ -282,6 +282,6 @@ struct ArchivedFileNameTests {
         let text = String(describing: section?["asyncResults"] ?? "none")
         #expect(text.contains("microphoneRecorder_levels") && text.contains("heart_rate_microphoneRec.json"), "\(text)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15 * TestTiming.scale) == .exited(0), "\(daemon.output.suffix(3000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(3000))")
     }
 }

@@ -130,6 +130,6 @@ struct SensorRemovedTests {
         #expect(nextMessage.contains("cannot be opened") && nextMessage.contains("Check that the device exists"), "\(nextFailure)")
 
         kill(pid_t(daemonPID), SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

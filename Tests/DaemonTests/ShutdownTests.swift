@@ -37,7 +37,7 @@ struct ShutdownTests {
         let daemon = try await fixture.start()
         let (frontEnd, uuid, directory) = try await Self.recording(fixture, name: "Term")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
         #expect(await frontEnd.waitForExit(within: 10) != nil, "the front end kept running after the daemon stopped")
 
         let manifest = try RunFiles.manifest(of: directory)
@@ -78,7 +78,7 @@ struct ShutdownTests {
         #expect(archived.standardOutput == directory.appendingPathComponent("\(uuid).zip").path + "\n", "\(archived)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(uuid).zip").path))
         restarted.send(SIGTERM)
-        #expect(await restarted.waitForExit(within: 15) == .exited(0), "\(restarted.output.suffix(4000))")
+        #expect(await restarted.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(restarted.output.suffix(4000))")
         let lines = try await collected.flatMap(\.assignments)
         #expect(lines.first == "STATUS=recovering 1 interrupted run", "\(lines)")
         #expect(lines.contains("READY=1"), "\(lines)")
@@ -121,7 +121,7 @@ struct ShutdownTests {
         }
         #expect(recovering.contains("STATUS=recovering \(copies.count) interrupted runs"), "\(recovering)")
         restarted.send(SIGTERM)
-        #expect(await restarted.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(restarted.output.suffix(4000))")
+        #expect(await restarted.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(restarted.output.suffix(4000))")
         let left = try running()
         print("recovery stopped with \(left) of \(copies.count) runs left interrupted")
         #expect(left > 0, "every run was recovered before the stop took effect: make recovery longer for the test to mean anything")
@@ -138,6 +138,6 @@ struct ShutdownTests {
         try await fixture.waitUntilListening(again, within: (20 + 2 * Double(left)) * TestTiming.scale)
         #expect(try running() == 0, "the next start recovers the rest")
         again.send(SIGTERM)
-        #expect(await again.waitForExit(within: 15 * TestTiming.scale) == .exited(0), "\(again.output.suffix(4000))")
+        #expect(await again.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(again.output.suffix(4000))")
     }
 }

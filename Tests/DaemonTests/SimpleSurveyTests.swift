@@ -84,6 +84,6 @@ struct SimpleSurveyTests {
         let answers = try RunFiles.object(URL(fileURLWithPath: directory).appendingPathComponent("answers.json"))
         #expect(try Self.canonical(answers) == Self.canonical(Dictionary(uniqueKeysWithValues: Self.questions.map { ($0.0, $0.3) })), "\(answers)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output)")
     }
 }

@@ -10,7 +10,7 @@ struct StartErrorTests {
         let fixture = try await DaemonFixture("badconfig")
         let config = try fixture.write(task: #"{"voice": {"rate": 1000}, "syncInterval": 0.001}"#, name: "config")
         let daemon = try fixture.spawn(fixture.arguments() + ["--config", config])
-        #expect(await daemon.waitForExit(within: 15) == .exited(1))
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(1))
         let output = daemon.output
         #expect(output.contains("voice.rate:") && output.contains("80 and 450"), "\(output)")
         #expect(output.contains("syncInterval:"), "\(output)")
@@ -21,7 +21,7 @@ struct StartErrorTests {
     func badOption() async throws {
         let fixture = try await DaemonFixture("badoption")
         let daemon = try fixture.spawn(fixture.arguments() + ["--voice-rate", "5"])
-        #expect(await daemon.waitForExit(within: 15) == .exited(1))
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(1))
         #expect(daemon.output.contains("voice.rate:"), "\(daemon.output)")
     }
 
@@ -32,7 +32,7 @@ struct StartErrorTests {
         let blocked = try fixture.write(task: "{}", name: "not-a-directory")
         let arguments = fixture.arguments().map { $0 == fixture.dataDirectory.path ? blocked : $0 }
         let daemon = try fixture.spawn(arguments)
-        #expect(await daemon.waitForExit(within: 15) == .exited(1))
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(1))
         #expect(daemon.output.contains(blocked), "\(daemon.output)")
         #expect(daemon.output.contains("data directory"), "\(daemon.output)")
         #expect(!FileManager.default.fileExists(atPath: fixture.socket))

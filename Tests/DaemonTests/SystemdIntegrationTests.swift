@@ -41,7 +41,7 @@ struct SystemdIntegrationTests {
         #expect(run.status == 0, "\(run.standardError)")
         try await Task.sleep(for: .milliseconds(1500))
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
         let seen = try await collected
 
         let lines = seen.flatMap(\.assignments)
@@ -110,6 +110,6 @@ struct SystemdIntegrationTests {
         let status = try await CommandRunner.run(["status", "--socket", activated])
         #expect(status.status == 0, "\(status.standardError)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

@@ -41,7 +41,7 @@ struct TakeOverTests {
         #expect(motion.covers(seconds: 10), "span \(motion.span) s")
         #expect(motion.longestGap < 0.05, "longest gap \(motion.longestGap) s")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }
 
@@ -74,6 +74,6 @@ extension TakeOverTests {
         }
         #expect(answered == [1, 2])
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 15) == .exited(0), "\(daemon.output.suffix(4000))")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output.suffix(4000))")
     }
 }

@@ -50,7 +50,7 @@ struct WholeTaskTests {
         #expect(result["endDate"] != nil, "\(file): the task result has no end date")
         #expect(daemon.ended == nil, "\(file): activetaskd ended during the run:\n\(daemon.output)")
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 20 * TestTiming.scale) == .exited(0), "\(file):\n\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(file):\n\(daemon.output)")
     }
 
     @Test("examples/WalkAndBalance runs to the end")

@@ -59,6 +59,12 @@ final class DaemonProcess: @unchecked Sendable {
         if ended == nil { kill(pid, signal) }
     }
 
+    /// How long a test waits for a process it stopped to exit before it calls that a hang: only a
+    /// guard, never the point of a test (each returns as soon as the process exits). A daemon
+    /// ends its run, writes its files and syncs them before it exits; in the full test run, with
+    /// hundreds of tests writing and syncing beside it, that once took more than 15 s (2026-11-29).
+    static let exitBound: Double = 60 * TestTiming.scale
+
     /// Waits at most `seconds` for the child to end; nil when it still runs.
     func waitForExit(within seconds: Double) async -> Termination? {
         let deadline = Date().addingTimeInterval(seconds)

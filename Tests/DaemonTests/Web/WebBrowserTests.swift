@@ -112,7 +112,7 @@ struct WebBrowserTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         daemon.send(SIGTERM)
-        #expect(await daemon.waitForExit(within: 10) == .exited(0), "\(daemon.output)")
+        #expect(await daemon.waitForExit(within: DaemonProcess.exitBound) == .exited(0), "\(daemon.output)")
         try await Task.sleep(for: .seconds(2))
         let again = try await fixture.start(run.arguments)
         let ended = await browser.waitForExit(within: 60)

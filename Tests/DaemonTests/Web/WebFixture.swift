@@ -95,6 +95,6 @@ final class WebFixture: @unchecked Sendable {
     func stop() async {
         await proxy?.stop()
         process.send(SIGTERM)
-        _ = await process.waitForExit(within: TestTiming.tolerance(10))
+        _ = await process.waitForExit(within: DaemonProcess.exitBound)
     }
 }
