@@ -16,7 +16,10 @@ final class LineClient: @unchecked Sendable {
     /// (`TestTiming.scale`), since nothing here waits for a time-out on purpose.
     init(path: String, timeout: Double = 10) throws {
         let timeout = TestTiming.tolerance(timeout)
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        // A local until it is connected: once every stored property is set, a throwing init
+        // runs deinit, which would close the descriptor a second time, and by then its number
+        // may belong to another test's file in this process.
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DaemonTestFailure("socket: \(String(cString: strerror(errno)))") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -26,6 +29,7 @@ final class LineClient: @unchecked Sendable {
             close(descriptor)
             throw DaemonTestFailure("connect \(path): \(message)")
         }
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
