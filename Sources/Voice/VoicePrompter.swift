@@ -12,7 +12,7 @@ public import Logging
 /// Lifecycle per step: `preload(_:)` synthesises (or loads) the clips before the step is shown,
 /// `prepare(stepPath:prompts:)` takes its timed prompts, `startTimer()` schedules them,
 /// `pauseTimer()`/`resumeTimer()` shift what has not been heard yet, `endStep()` drops what is
-/// left.
+/// left and not yet due.
 public actor VoicePrompter {
     private struct PreparedPrompt {
         var prompt: SpokenPrompt
@@ -217,16 +217,31 @@ public actor VoicePrompter {
     /// The longest `interrupt(keepingStepPath:)` waits for a clip to end.
     public static let longestCut = 0.25
 
-    /// Ends the step: prompts not yet started are dropped.
+    /// Ends the step: prompts whose second has not come are dropped. Those already due stay
+    /// queued and are heard: the step reached their second, and above all its `end` prompt,
+    /// due at the timer's last second, which the session counts as spoken by the timer. A
+    /// playback thread that has not started them yet (a machine that stalled, a clip still
+    /// playing before them) must not lose them (docs/audio.md, "Voice prompts").
     public func endStep() async {
         switch state {
-        case .prepared(let step), .running(let step, _), .paused(let step, _):
+        case .running(let step, let zero):
+            let now = RecordingClock.monotonic()
+            let notDue = Set(step.prompts.filter { !Self.isDue($0.prompt, zero: zero, at: now) }.map(\.id))
+            player.removePending { notDue.contains($0.id) }
+            state = .idle
+        case .prepared(let step), .paused(let step, _):
             let ids = Set(step.prompts.map(\.id))
             player.removePending { ids.contains($0.id) }
             state = .idle
         case .idle, .shutDown:
             break
         }
+    }
+
+    /// Whether `prompt`'s second of a timer started at `zero` has come at `now`; a millisecond's
+    /// slack, as the session's clock reads the timer's end on its own reading of the clock.
+    static func isDue(_ prompt: SpokenPrompt, zero: Double, at now: Double) -> Bool {
+        zero + prompt.time <= now + 0.001
     }
 
     private func schedule(_ step: Step, zero: Double) {

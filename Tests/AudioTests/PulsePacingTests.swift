@@ -181,6 +181,41 @@ struct PulsePacingTests {
         #expect(levels?.allSatisfy { ($0["peak"] as? Double) == -160 } == true)
     }
 
+    /// The step's `end` prompt is due at the timer's last second, and the session counts it as
+    /// spoken by the timer; a playback thread that has not started it when the step ends (a clip
+    /// still playing before it, or a machine that stalled) must still play it (docs/audio.md,
+    /// "Voice prompts"). Here a 1 s clip holds the due prompt back while the step ends.
+    @Test("A step that ends keeps the prompts already due, heard behind the clip before them, and drops those not yet due")
+    func endStepKeepsDuePrompts() async throws {
+        let server = try await PulseServer.start(.main)
+        defer { server.stop() }
+        let directory = AudioTestEnvironment.scratch("pulse-end-step")
+        var clips: [String: String] = [:]
+        for (text, seconds) in [("Long", 1.0), ("Due", 0.2), ("Later", 0.2)] {
+            let path = directory.appendingPathComponent("\(text).wav").path
+            try TestSignals.writeClip(TestSignals.sine(frequency: 700, amplitude: 0.5, seconds: seconds, rate: 22_050), to: path)
+            clips[text] = path
+        }
+        let prompter = try await VoicePrompter(configuration: VoiceConfiguration(playbackDevice: "test_pulse_play", clips: clips), logger: logger)
+        let events = prompter.subscribe()
+        try await prompter.prepare(stepPath: "Task/active", prompts: [
+            SpokenPrompt(time: 0, text: "Long"), SpokenPrompt(time: 0.1, text: "Due"), SpokenPrompt(time: 60, text: "Later"),
+        ])
+        let zero = RecordingClock.monotonic()
+        await prompter.startTimer(atMonotonic: zero)
+        // The step ends once "Due"'s second has come (a condition on the clock, however late).
+        while RecordingClock.monotonic() < zero + 0.15 { try await Task.sleep(for: .milliseconds(10)) }
+        await prompter.endStep()
+        await prompter.finishSpeaking()
+        var started: [String] = []
+        for await event in events {
+            if case .promptStarted(_, let text, _, _, _) = event { started.append(text) }
+            if case .playedOut = event { break }
+        }
+        await prompter.shutdown()
+        #expect(started == ["Long", "Due"])
+    }
+
     @Test("A playback underrun from a stalled writer is recovered and its gap reported")
     func underrunIsRecovered() async throws {
         let server = try await PulseServer.start(.main)

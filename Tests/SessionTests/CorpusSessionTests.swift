@@ -77,6 +77,7 @@ struct CorpusSessionTests {
 
     @Test("Walk_And_Balance: transforms load the walk and balance sections, each recording 30 s of motion")
     func walkAndBalance() async throws {
+        let stalled = StallWitness.shared.mark()
         let harness = try await SessionHarness.make(taskPath: Fixtures.path(Fixtures.motorControl + "Walk_And_Balance.json"), name: "corpus-walk")
         let transcript = try await harness.runAutomatically()
         let finished = try #require(transcript.finished)
@@ -124,7 +125,7 @@ struct CorpusSessionTests {
             #expect(file["relativePath"] as? String == "\(section)_motion.json")
             #expect(file["contentType"] as? String == "application/json")
             #expect(file["startUptime"] is Double)
-            try run.checkMotion("\(section)_motion.json", markers: ["WalkAndBalance/\(section)/motion"], sensors: Self.motionSensors, duration: 30)
+            try run.checkMotion("\(section)_motion.json", markers: ["WalkAndBalance/\(section)/motion"], sensors: Self.motionSensors, duration: 30, stalled: stalled.seconds)
         }
         #expect(result["asyncResults"] == nil || RunOnDisk.identifiers(result["asyncResults"]).isEmpty)
         #expect(try run.object("answers.json").isEmpty)
@@ -142,6 +143,7 @@ struct CorpusSessionTests {
 
     @Test("Tremor: the hand is chosen on a UI step; each hand's section records its own motion file")
     func tremor() async throws {
+        let stalled = StallWitness.shared.mark()
         let harness = try await SessionHarness.make(
             taskPath: Fixtures.path(Fixtures.motorControl + "Tremor.json"), name: "corpus-tremor", policy: PermissionPolicy([.motion: .ask]))
         let early = SessionHarness.movingOnEarly(from: ["Tremor/right/tremor"], after: 4)
@@ -187,8 +189,8 @@ struct CorpusSessionTests {
             // The left hand runs its 30 s; the person moves on from the right hand after 4 s, which
             // stops its recorder (its stop step ended).
             let duration = section == "left" ? 30 : try #require(RunOnDisk.seconds(of: file))
-            if section == "right" { #expect(duration > 3.5 && duration < 5.5) }
-            try run.checkMotion("\(section)_motion.json", markers: ["Tremor/\(section)/tremor"], sensors: Self.motionSensors, duration: duration)
+            if section == "right" { #expect(duration > 3.5 && duration < 5.5 + stalled.seconds, "\(duration) s; \(stalled.description)") }
+            try run.checkMotion("\(section)_motion.json", markers: ["Tremor/\(section)/tremor"], sensors: Self.motionSensors, duration: duration, stalled: stalled.seconds)
         }
         #expect(try run.object("answers.json")["handSelection"] as? String == "both")
         try checkArchiveAndMetadata(run, archive: finished.archive, task: "Tremor",
@@ -198,6 +200,7 @@ struct CorpusSessionTests {
 
     @Test("Recorder_Microphone: a section's gyro and microphone start with its countdown and keep the audio")
     func recorderMicrophone() async throws {
+        let stalled = StallWitness.shared.mark()
         let harness = try await SessionHarness.make(
             taskPath: Fixtures.path(Fixtures.catalog + "Recorder_Microphone.json"), name: "corpus-microphone")
         let transcript = try await harness.runAutomatically()
@@ -234,10 +237,12 @@ struct CorpusSessionTests {
         #expect(audioFiles == ["shaker_microphone.wav", "shaker_microphone_levels.json"])
         // Motion from the countdown (5 s) through the 30 s active step; a marker at the step change.
         let markers = try run.checkMotion(
-            "shaker_motion.json", markers: ["microphone/shaker/countdown", "microphone/shaker/motion"], sensors: ["gyro"], duration: 35)
-        #expect(markers.count == 2 && abs(markers[1] - 5) < TestTiming.tolerance(0.3))
+            "shaker_motion.json", markers: ["microphone/shaker/countdown", "microphone/shaker/motion"], sensors: ["gyro"], duration: 35,
+            stalled: stalled.seconds)
+        #expect(markers.count == 2 && markers[1] - 5 > -0.3 && markers[1] - 5 < TestTiming.tolerance(0.3) + stalled.seconds, "\(markers); \(stalled.description)")
         let levels = try run.records("shaker_microphone_levels.json")
-        #expect(levels.count >= 33 && levels.count <= 36)
+        // One levels record a second of audio; the audio runs longer by the time the machine stalled.
+        #expect(levels.count >= 33 && Double(levels.count) <= 36 + stalled.seconds.rounded(.up), "\(levels.count) levels records; \(stalled.description)")
         #expect(levels.allSatisfy { $0["unit"] as? String == "dbFS" })
         let wav = try Data(contentsOf: run.url.appendingPathComponent("shaker_microphone.wav"))
         func field(_ offset: Int, _ size: Int) -> Int { wav[offset..<offset + size].reversed().reduce(0) { $0 << 8 | Int($1) } }
@@ -245,7 +250,7 @@ struct CorpusSessionTests {
         // The microphone ran 35 s; the audio recorder delivers one to two seconds less: its first
         // frames come about 1.5 s after the start through this PulseAudio monitor (issue 22 item
         // 6, docs/benchmarks.md, not fixed yet). 32.9 s was seen in the recordings pass.
-        #expect(seconds > 35 - TestTiming.tolerance(3) && seconds < 36.5, "\(seconds) s of audio")
+        #expect(seconds > 35 - TestTiming.tolerance(3) && seconds < 36.5 + stalled.seconds, "\(seconds) s of audio; \(stalled.description)")
         try checkArchiveAndMetadata(run, archive: finished.archive, task: "microphone", recorderFiles: [
             "shaker_motion.json": "shaker", "shaker_microphone.wav": "shaker/microphone", "shaker_microphone_levels.json": "shaker/microphone",
         ])
@@ -254,6 +259,7 @@ struct CorpusSessionTests {
 
     @Test("Heart_Snapshot: a type alias makes heartRate a timed step; motion stops when the person leaves its stop step early")
     func heartSnapshot() async throws {
+        let stalled = StallWitness.shared.mark()
         let harness = try await SessionHarness.make(
             taskPath: Fixtures.path("CardiorespiratoryFitness-iOS/CardiorespiratoryFitness/CardiorespiratoryFitness/Swift/iOS/Resources/Base.lproj/Heart_Snapshot.json"),
             name: "corpus-heart", typeAliases: ["heartRate": "active"])
@@ -293,10 +299,10 @@ struct CorpusSessionTests {
         #expect(stopToHr >= -0.002 && stopToHr < 1)
         #expect(file["relativePath"] as? String == "motion.json")
         let recorded = try #require(RunOnDisk.seconds(of: file))
-        #expect(abs(recorded - 13.5) < TestTiming.tolerance(1))
+        #expect(recorded > 13.5 - TestTiming.tolerance(1) && recorded < 13.5 + TestTiming.tolerance(1) + stalled.seconds, "\(recorded) s; \(stalled.description)")
         let markers = try run.checkMotion(
             "motion.json", markers: ["HeartSnapshot/countdown", "HeartSnapshot/stairStep"], sensors: ["accelerometer"], duration: recorded)
-        #expect(markers.count == 2 && abs(markers[1] - 10) < TestTiming.tolerance(0.3))
+        #expect(markers.count == 2 && markers[1] - 10 > -0.3 && markers[1] - 10 < TestTiming.tolerance(0.3) + stalled.seconds, "\(markers); \(stalled.description)")
         let answers = try run.object("answers.json")
         #expect(answers["gender"] as? String == "female" && answers["birthYear"] as? Double == 1970)
         let gender = try #require(RunOnDisk.result("gender", in: result["stepHistory"]))
@@ -314,6 +320,7 @@ struct CorpusSessionTests {
 
     @Test("Finger_Tapping: hand steps pass through to the front end; tapping (aliased to active) records each hand")
     func fingerTapping() async throws {
+        let stalled = StallWitness.shared.mark()
         let harness = try await SessionHarness.make(
             taskPath: Fixtures.path(Fixtures.motorControl + "Finger_Tapping.json"), name: "corpus-tapping",
             typeAliases: ["tapping": "active"])
@@ -350,7 +357,7 @@ struct CorpusSessionTests {
             #expect(RunOnDisk.identifiers(sectionResult["stepHistory"]) == ["tapping"])
             let file = try #require(RunOnDisk.result("motion", in: sectionResult["asyncResults"]))
             let recorded = try #require(RunOnDisk.seconds(of: file))
-            #expect(recorded > 2.5 && recorded < 4.5)
+            #expect(recorded > 2.5 && recorded < 4.5 + stalled.seconds, "\(recorded) s; \(stalled.description)")
             try run.checkMotion("\(section)_motion.json", markers: ["Tapping/\(section)/tapping"], sensors: Self.motionSensors, duration: recorded)
         }
         #expect(try run.object("answers.json")["handSelection"] as? String == "both")
