@@ -20,7 +20,7 @@ struct TakeOverTests {
         }
         try await Task.sleep(for: .milliseconds(500))
         first.send(SIGKILL)
-        #expect(await first.waitForExit(within: 5) == .signalled(SIGKILL))
+        #expect(await first.waitForExit(within: DaemonProcess.exitBound) == .signalled(SIGKILL))
 
         let status = try await offThread { try LineClient(path: fixture.socket).result("run.status") }
         #expect(status["state"] as? String == "running", "\(status)")

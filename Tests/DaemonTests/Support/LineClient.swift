@@ -58,6 +58,7 @@ final class LineClient: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = recv(descriptor, &chunk, chunk.count, 0)
             guard count > 0 else {
+                if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw ReceiveTimedOut() }
                 throw DaemonTestFailure(count == 0 ? "the daemon closed the connection" : "recv: \(String(cString: strerror(errno)))")
             }
             buffer.append(contentsOf: chunk[..<count])
@@ -94,8 +95,10 @@ final class LineClient: @unchecked Sendable {
         return result
     }
 
-    /// Reads until an event of `kind` arrives (bounded by the receive time-out of each read and
-    /// by `seconds` in all) and returns it; events before it are dropped.
+    /// Reads until an event of `kind` arrives (bounded by `seconds` in all, a guard against a
+    /// hang: a read that times out with nothing sent is read again until then, since a daemon
+    /// may send nothing for a while on a machine that stalls) and returns it; events before it
+    /// are dropped.
     func waitForEvent(_ kind: String, within seconds: Double = 15, where matches: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -103,7 +106,8 @@ final class LineClient: @unchecked Sendable {
                 events.removeFirst()
                 if event["kind"] as? String == kind, matches(event) { return event }
             }
-            let message = try readMessage()
+            let message: [String: Any]
+            do { message = try readMessage() } catch is ReceiveTimedOut { continue }
             if message["method"] as? String == "event" { events.append(message["params"] as? [String: Any] ?? [:]) }
         }
         throw DaemonTestFailure("no \(kind) event within \(seconds) s")
@@ -118,6 +122,11 @@ final class LineClient: @unchecked Sendable {
             if message["method"] as? String == "event" { return message["params"] as? [String: Any] ?? [:] }
         }
     }
+}
+
+/// A read that waited the socket's receive time-out and got nothing.
+struct ReceiveTimedOut: Error, CustomStringConvertible {
+    var description: String { "recv: nothing arrived within the receive time-out" }
 }
 
 extension Dictionary where Key == String, Value == Any {
