@@ -83,7 +83,6 @@ extension DaemonHost {
         return session
     }
 
-    /// Refuses a load, start or resume while a run goes on (one run at a time).
     /// Closes the daemon to new runs for a restart into a newly installed version (SIGUSR2,
     /// docs/install.md "Upgrades") and returns once no run is going: a run under way records to
     /// its end, and none starts after this call, so the restart that follows cuts nothing.
@@ -91,14 +90,17 @@ extension DaemonHost {
     /// False when the daemon began stopping meanwhile (then it stops instead of restarting).
     func closeForRestart() async -> Bool {
         if admission == .open { admission = .restarting }
-        // The run's own end is what is waited for, and its last events (taskFinished) passed on
-        // to the clients: a condition asked again, not a guess.
-        while admission == .restarting, let session, !(await session.state.isOver) || (consumingEvents && !appliedEvents.isEnded) {
-            try? await Task.sleep(for: .milliseconds(200))
+        // What is waited for is the end of the run's events: its last one (taskFinished) passed
+        // on to the clients, after which the session publishes nothing. The gate's `end()`
+        // releases the wait (`eventsEnded(of:)`, or `stopSettling()` when the daemon stops), so
+        // nothing polls; the state is checked again after the wait.
+        while admission == .restarting, session != nil, consumingEvents, appliedEvents.mustWait(for: .max) {
+            await withCheckedContinuation { appliedEvents.enqueue(.max, $0) }
         }
         return admission == .restarting
     }
 
+    /// Refuses a load, start or resume while a run goes on (one run at a time).
     func refuseWhileARunGoes() async throws {
         if let session, !(await session.state.isOver) {
             throw ControlError.runAlreadyRunning(taskRunUUID: session.taskRunUUID.uuidString, taskIdentifier: session.task.identifier)
