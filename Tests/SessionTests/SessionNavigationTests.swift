@@ -63,7 +63,8 @@ struct SessionNavigationTests {
         #expect(await driver.nextStep() == "Nav/sec/timed")
         #expect(await refusal { try await session.pauseTimer() }?.code == .invalidState)
         try await session.startTimer()
-        try await Task.sleep(for: .milliseconds(600))
+        // Paused at once: a sleep before the pause (it was 600 ms) overran the 2 s timer under
+        // ThreadSanitizer beside two busy loops, and the pause then found no running timer.
         try await session.pauseTimer()
         #expect(await session.state == .paused)
         let paused = await driver.next { kind -> Double? in
