@@ -63,8 +63,8 @@ struct SessionNavigationTests {
         #expect(await driver.nextStep() == "Nav/sec/timed")
         #expect(await refusal { try await session.pauseTimer() }?.code == .invalidState)
         try await session.startTimer()
-        // Paused at once: a sleep before the pause (it was 600 ms) overran the 2 s timer under
-        // ThreadSanitizer beside two busy loops, and the pause then found no running timer.
+        // Paused at once (a 600 ms sleep came first), on a timer long enough for the start's
+        // effects under a sanitizer (`SessionTasks.timedSeconds`).
         try await session.pauseTimer()
         #expect(await session.state == .paused)
         let paused = await driver.next { kind -> Double? in
@@ -78,8 +78,8 @@ struct SessionNavigationTests {
             return nil
         }
         #expect(try abs(#require(resumed) - #require(paused)) < 0.05)
-        // The 2 s timer ends 2 s of running time after it started, not counting the pause.
-        let finished = await driver.next(within: 5) { kind -> Bool? in
+        // The timer ends its running time after it started, not counting the pause.
+        let finished = await driver.next(within: Double(SessionTasks.timedSeconds) + 5) { kind -> Bool? in
             if case .timer(.finished) = kind { return true }
             return nil
         }
@@ -218,7 +218,7 @@ struct SessionNavigationTests {
         try await resumed.start()
         #expect(await again.nextStep() == "Nav/sec/timed")
         try await resumed.startTimer()
-        _ = await again.next(within: 5) { kind -> Bool? in
+        _ = await again.next(within: Double(SessionTasks.timedSeconds) + 5) { kind -> Bool? in
             if case .timer(.finished) = kind { return true }
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Small tasks of the project's own, in SageResearch's format, written where a test wants them.
 enum SessionTasks {
@@ -46,6 +47,11 @@ extension SessionTasks {
     /// Navigation and refusals: an instruction step with sound and vibration commands, an
     /// unsupported `distance` action and a microphone (permission asked), a section with a motion recorder, a manual-timer active step and a step that
     /// hides the back action.
+    /// The navigation task's timed step: 2 s, times `TestTiming.scale` under a sanitizer, where
+    /// starting the section's recorders (the timer counts from the start command) took more than
+    /// 2 s beside two busy loops, and a pause sent right after the start found the timer ended.
+    static let timedSeconds = Int(2 * TestTiming.scale)
+
     static let navigation = """
     {
         "identifier": "Nav",
@@ -59,7 +65,7 @@ extension SessionTasks {
               "asyncActions": [ { "identifier": "motion", "type": "motion", "frequency": 50 } ],
               "steps": [
                   { "identifier": "a", "type": "instruction", "title": "A" },
-                  { "identifier": "timed", "type": "active", "duration": 2, "commands": ["speakWarningOnPause"] },
+                  { "identifier": "timed", "type": "active", "duration": \(timedSeconds), "commands": ["speakWarningOnPause"] },
                   { "identifier": "b", "type": "instruction", "title": "B", "shouldHideActions": ["goBackward", "skip"] }
               ] },
             { "identifier": "done", "type": "completion", "title": "Done" }
