@@ -95,7 +95,13 @@ struct SystemdIntegrationTests {
         let fixture = try await DaemonFixture("activate")
         let activated = fixture.directory.appendingPathComponent("activated.sock").path
         // The daemon's own --socket points elsewhere: only the passed socket can answer.
-        let daemon = try fixture.spawn([tool, "-l", activated] + fixture.arguments())
+        // systemd-socket-activate gives the daemon an environment of its own (LISTEN_*, PATH,
+        // HOME, TERM): the sanitizers' settings are passed on by name, or a daemon built with
+        // AddressSanitizer ran without the suppressions of scripts/sanitizers/lsan.supp and
+        // failed its exit on the side table of a `[weak self]` still alive (docs/testing.md).
+        let sanitizerSettings = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE"]
+            .filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
+        let daemon = try fixture.spawn([tool, "-l", activated] + sanitizerSettings + fixture.arguments())
         var info: [String: Any] = [:]
         for _ in 0..<200 where info.isEmpty {
             if let answer = try? await offThread({ try LineClient(path: activated, timeout: 15).result("daemon.info") }) {
