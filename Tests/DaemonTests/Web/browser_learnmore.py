@@ -91,7 +91,9 @@ try:
 
     # A page: its styles, its picture, none of its script, no link out.
     article = step("LearnMore/about")
-    article.find_element(By.ID, "action-learn-more").click()
+    # Clicked once it takes a click: the step's article can be in the page before its button is
+    # interactable (beside two busy loops the click once came first: "element not interactable").
+    wait_for(lambda: article.find_element(By.ID, "action-learn-more").click() or True, 15, "Learn more taking a click")
     frame = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "dialog#learn-more[open] #learn-more-media iframe"), 15, "the page")
     check(driver.find_element(By.ID, "learn-more-title").text == "About walking", "the dialog has the action's title")
     check(driver.find_element(By.ID, "learn-more-close").text == "Back to the task", "Close has the action's closeButtonTitle")
